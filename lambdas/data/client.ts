@@ -1,0 +1,23 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readConfig } from '../lib/config';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** One document client per Lambda container, pointed at dynalite when DYNAMODB_ENDPOINT is set. */
+export function dynamo(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const config = readConfig();
+    const client = new DynamoDBClient({
+      region: config.region,
+      maxAttempts: 3,
+      ...(config.dynamoEndpoint
+        ? { endpoint: config.dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+    documentClient = DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+    });
+  }
+  return documentClient;
+}

@@ -1,0 +1,136 @@
+/**
+ * The whole platform on one machine: DynamoDB (dynalite), Cognito (cognito-local), the API
+ * (the Lambda handlers behind a local gateway) and optionally the web app (Vite). Used by
+ * `npm start` and by the integration and browser tests, which start it on free ports.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type LocalApi, startLocalApi } from './apiServer';
+import { type DeliveredCode, type LocalCognito, startLocalCognito } from './cognito';
+import { type LocalDynamo, startLocalDynamo } from './dynamo';
+
+export const LOCAL_REGION = 'us-east-1';
+
+export interface StackOptions {
+  /** Where data, the outbox of codes and stack.json live (`.local` for `npm start`). */
+  dataDir: string;
+  stage?: string;
+  ports?: Partial<Record<'web' | 'api' | 'cognito' | 'dynamo', number>>;
+  /** Keep DynamoDB data on disk (npm start) or in memory (tests). */
+  persist?: boolean;
+  web?: 'dev' | 'preview' | false;
+  onCode?: (code: DeliveredCode) => void;
+}
+
+/** What `.local/stack.json` holds: everything a client of the local stack needs. */
+export interface StackInfo {
+  webUrl: string | null;
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoEndpoint: string;
+  dynamoEndpoint: string;
+  tables: Record<string, string>;
+  outboxFile: string;
+  stage: string;
+  pid: number;
+  startedAt: string;
+}
+
+export interface RunningStack {
+  info: StackInfo;
+  stop(): Promise<void>;
+}
+
+/** The runtime configuration the web app reads from `/config.json`. */
+export function webRuntimeConfig(info: StackInfo) {
+  return {
+    stage: info.stage,
+    apiUrl: info.apiUrl,
+    region: info.region,
+    userPoolId: info.userPoolId,
+    userPoolClientId: info.userPoolClientId,
+    userPoolEndpoint: info.cognitoEndpoint,
+    localMode: true,
+    features: { supabaseConfirmation: false },
+  };
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const stage = options.stage ?? 'local';
+  mkdirSync(options.dataDir, { recursive: true });
+  const started: { close(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    for (const part of started.reverse()) await part.close().catch(() => undefined);
+  };
+  try {
+    const dynamo: LocalDynamo = await startLocalDynamo({
+      port: options.ports?.dynamo ?? 0,
+      stage,
+      ...(options.persist ? { dataDir: path.join(options.dataDir, 'dynamodb') } : {}),
+    });
+    started.push(dynamo);
+    const cognito: LocalCognito = await startLocalCognito({
+      port: options.ports?.cognito ?? 0,
+      dataDir: path.join(options.dataDir, 'cognito'),
+      ...(options.onCode ? { onCode: options.onCode } : {}),
+    });
+    started.push(cognito);
+
+    // The handlers read their configuration from the environment, as in Lambda.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      USERS_TABLE: dynamo.tables.users,
+      CONTENT_TABLE: dynamo.tables.content,
+      EVENTS_TABLE: dynamo.tables.events,
+      STAGE: stage,
+    });
+    let webOrigin = process.env.WEB_ORIGIN ?? 'http://localhost:5173';
+    const api: LocalApi = await startLocalApi({
+      port: options.ports?.api ?? 0,
+      auth: { issuer: cognito.issuer, userPoolClientId: cognito.userPoolClientId, jwksUrl: cognito.jwksUrl },
+      webOrigin: () => webOrigin,
+    });
+    started.push(api);
+
+    const info: StackInfo = {
+      webUrl: null,
+      apiUrl: api.url,
+      region: LOCAL_REGION,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      cognitoEndpoint: cognito.endpoint,
+      dynamoEndpoint: dynamo.endpoint,
+      tables: dynamo.tables,
+      outboxFile: cognito.outboxFile,
+      stage,
+      pid: process.pid,
+      startedAt: new Date().toISOString(),
+    };
+
+    if (options.web) {
+      const { startLocalWeb } = await import('./web');
+      const web = await startLocalWeb({
+        mode: options.web,
+        port: options.ports?.web ?? 0,
+        runtimeConfig: () => webRuntimeConfig(info),
+      });
+      started.push(web);
+      info.webUrl = web.url;
+      webOrigin = new URL(web.url).origin;
+      process.env.WEB_ORIGIN = webOrigin;
+    } else {
+      process.env.WEB_ORIGIN = webOrigin;
+    }
+
+    writeFileSync(path.join(options.dataDir, 'stack.json'), `${JSON.stringify(info, null, 2)}\n`);
+    return { info, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+import { Link, Outlet } from 'react-router';
+import { es } from '../i18n/es';
+import { LoadingOverlay } from './LoadingOverlay';
+import { Toasts } from './toasts';
+
+/** The frame of every page: header, main content, toasts and the loading overlay. */
+export function AppShell() {
+  return (
+    <>
+      <a className="skip-link" href="#contenido">
+        {es.app.skipToContent}
+      </a>
+      <header className="site-header">
+        <Link to="/" className="site-header__brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span>{es.app.name}</span>
+        </Link>
+      </header>
+      <main id="contenido" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Toasts />
+      <LoadingOverlay />
+    </>
+  );
+}
