@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['lambdas/**/*.test.ts', 'scripts/**/*.test.ts', 'content/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          include: ['lambdas/**/*.test.ts', 'scripts/**/*.test.ts', 'content/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],
         },
       },
       {
