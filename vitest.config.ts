@@ -6,12 +6,20 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The JSON report lets .ci/run print a plain "N passed, N failed" closing line.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['lambdas/**/*.test.ts', 'scripts/**/*.test.ts', 'content/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'],
+          include: [
+            'lambdas/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'content/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'test/infra/**/*.test.ts',
+          ],
         },
       },
       {

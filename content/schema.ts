@@ -1,7 +1,7 @@
 /**
  * The schema of every content file (validated by content/validate.ts and its tests).
  *
- * - content/catalogue/*.json: tests, courses (see CatalogueSchema below)
+ * - content/catalogue/tests.json, courses.json: the tests and course configs (TestsCatalogueSchema, CoursesCatalogueSchema)
  * - content/questions/<area>/*.json: practice-exam questions and reading passages (QuestionFileSchema)
  * - content/subjects/<subjectId>.json: a lesson subject with lessons, submodules and trivia (SubjectSchema)
  *
@@ -14,7 +14,9 @@ export const TAXONOMY_LEVELS = ['apli', 'cono', 'comp'] as const;
 
 const slug = z.string().regex(/^[a-z0-9]+(?:[_-][a-z0-9]+)*$/, 'usa minúsculas, números, «-» o «_»');
 const markdown = z.string().trim().min(1);
-const imagePath = z.string().regex(/^images\/[\w\-/]+\.(svg|png|jpg|webp)$/, 'ruta de imagen dentro de content/images');
+const imagePath = z
+  .string()
+  .regex(/^images\/[\w\-/]+\.(svg|png|jpg|webp)$/, 'ruta de imagen dentro de content/images');
 
 /** One alternative of a question. `value` is the numeric value it states, used by machine checks. */
 export const AlternativeSchema = z
@@ -38,12 +40,20 @@ export const MachineCheckSchema = z.object({ expression: z.string().min(1) }).st
 const alternativesRule = (alternatives: z.infer<typeof AlternativeSchema>[], ctx: z.RefinementCtx) => {
   const correct = alternatives.filter((a) => a.correct).length;
   if (correct !== 1) {
-    ctx.addIssue({ code: 'custom', path: ['alternatives'], message: `debe haber exactamente una alternativa correcta (hay ${correct})` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['alternatives'],
+      message: `debe haber exactamente una alternativa correcta (hay ${correct})`,
+    });
   }
   const ids = alternatives.map((a) => a.id);
   const expected = ['A', 'B', 'C', 'D', 'E'].slice(0, alternatives.length);
   if (ids.join() !== expected.join()) {
-    ctx.addIssue({ code: 'custom', path: ['alternatives'], message: `las alternativas deben ser ${expected.join(', ')} en orden` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['alternatives'],
+      message: `las alternativas deben ser ${expected.join(', ')} en orden`,
+    });
   }
 };
 
@@ -151,19 +161,24 @@ export type Subject = z.infer<typeof SubjectSchema>;
 
 /** Evaluates a machine-check expression: arithmetic and Math functions only. */
 export function evaluateCheck(expression: string): number {
-  if (!/^[\d\s+\-*/().,^a-zA-Z_]*$/.test(expression)) throw new Error(`caracteres no permitidos en «${expression}»`);
+  if (!/^[\d\s+\-*/().,^a-zA-Z_]*$/.test(expression))
+    throw new Error(`caracteres no permitidos en «${expression}»`);
   const names = Object.getOwnPropertyNames(Math);
   for (const word of expression.match(/[a-zA-Z_]+/g) ?? []) {
     if (!names.includes(word)) throw new Error(`función desconocida «${word}» en «${expression}»`);
   }
   const scope = names.map((name) => `const ${name} = Math.${name};`).join('');
   const result = new Function(`${scope} return (${expression.replace(/\^/g, '**')});`)();
-  if (typeof result !== 'number' || !Number.isFinite(result)) throw new Error(`«${expression}» no da un número`);
+  if (typeof result !== 'number' || !Number.isFinite(result))
+    throw new Error(`«${expression}» no da un número`);
   return result;
 }
 
 /** Whether the machine check agrees with the keyed alternative and no other; null when nothing to check. */
-export function checkAgainstKey(item: { check?: { expression: string }; alternatives: Alternative[] }): string | null {
+export function checkAgainstKey(item: {
+  check?: { expression: string };
+  alternatives: Alternative[];
+}): string | null {
   if (!item.check) return null;
   const value = evaluateCheck(item.check.expression);
   const close = (a: number) => Math.abs(a - value) <= 1e-6 * Math.max(1, Math.abs(value));
@@ -174,3 +189,123 @@ export function checkAgainstKey(item: { check?: { expression: string }; alternat
   if (twin) return `la alternativa ${twin.id} también vale ${value}`;
   return null;
 }
+
+// ── Catalogue (content/catalogue/tests.json, content/catalogue/courses.json) ──────────────────
+
+export const COURSE_IDS = ['paes', 'pdt'] as const;
+
+/** Which family of section 9's constants (duration, question count) a test belongs to. */
+export const TEST_AREAS = ['matematica', 'lectora', 'historia', 'ciencias'] as const;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'color hexadecimal #rrggbb');
+
+/** The rules of a test's practice exam: how many questions and how they split by sub-subject. */
+export const TestRulesSchema = z
+  .object({
+    questionCount: z.number().int().min(1),
+    /** Sub-subject slug → weight. Weights are relative (33/33/33 splits like 1/1/1). */
+    weights: z.record(slug, z.number().positive()),
+    /** Sub-subject slug → the label a student reads. Same keys as `weights`. */
+    subjectLabels: z.record(slug, z.string().trim().min(3)),
+  })
+  .strict()
+  .superRefine((rules, ctx) => {
+    const weights = Object.keys(rules.weights);
+    const labels = Object.keys(rules.subjectLabels);
+    if (weights.length === 0) ctx.addIssue({ code: 'custom', path: ['weights'], message: 'sin subejes' });
+    if (weights.join() !== labels.join()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subjectLabels'],
+        message: `las etiquetas deben tener las mismas claves que los pesos, en el mismo orden (${weights.join(', ')})`,
+      });
+    }
+  });
+
+/** A test (prueba) of section 3, keyed by its exact slug. */
+export const TestSchema = z
+  .object({
+    slug,
+    course: z.enum(COURSE_IDS),
+    area: z.enum(TEST_AREAS),
+    title: z.string().trim().min(3),
+    /** Short label for tight spaces (ribbons, chips): "M1", "Lectora". */
+    shortTitle: z.string().trim().min(1).max(16),
+    color: hexColor,
+    image: imagePath,
+    activeImage: imagePath,
+    ribbonImage: imagePath,
+    durationMinutes: z.number().int().min(1),
+    /** Hidden tests are not offered to students but stay loadable by slug (old history). */
+    display: z.boolean(),
+    /** Position in lists of the course's tests. */
+    order: z.number().int().min(0),
+    rules: TestRulesSchema,
+  })
+  .strict();
+
+export const TestsCatalogueSchema = z.object({ tests: z.array(TestSchema).min(1) }).strict();
+
+/**
+ * A sitting a student can say they are preparing for. `date` is the approximate first day of the
+ * sitting (ISO), absent only for "Otra". `past` marks sittings already held when the list was
+ * written; onboarding also drops any whose date has gone by (see lambdas/domain/catalogue.ts).
+ */
+export const AvailableDateSchema = z
+  .object({
+    id: slug,
+    label: z.string().trim().min(3),
+    season: z.enum(['verano', 'invierno']).optional(),
+    date: z.iso.date().optional(),
+    approximate: z.boolean().optional(),
+    past: z.boolean(),
+  })
+  .strict();
+
+export const ProfileSchema = z
+  .object({
+    id: slug,
+    label: z.string().trim().min(3),
+    /** Test slugs offered to a student of this profile (displayed tests of the same course). */
+    tests: z.array(slug).min(1),
+  })
+  .strict();
+
+export const CourseConfigSchema = z
+  .object({
+    id: z.enum(COURSE_IDS),
+    title: z.string().trim().min(3),
+    targetPoints: z
+      .object({ min: z.number().int().min(0), max: z.number().int().min(1) })
+      .strict()
+      .refine((t) => t.min < t.max, { message: 'min debe ser menor que max' }),
+    availableDates: z.array(AvailableDateSchema).min(1),
+    profiles: z.array(ProfileSchema).min(1),
+  })
+  .strict()
+  .superRefine((course, ctx) => {
+    const ids = course.availableDates.map((d) => d.id);
+    for (const [i, id] of ids.entries()) {
+      if (ids.indexOf(id) !== i) ctx.addIssue({ code: 'custom', path: ['availableDates', i, 'id'], message: `id repetido «${id}»` });
+    }
+    const last = course.availableDates.at(-1);
+    if (last?.id !== 'otra' || last.label !== 'Otra') {
+      ctx.addIssue({ code: 'custom', path: ['availableDates'], message: 'la última fecha debe ser { "id": "otra", "label": "Otra" }' });
+    }
+    for (const [i, entry] of course.availableDates.entries()) {
+      if (entry.id !== 'otra' && !entry.date) {
+        ctx.addIssue({ code: 'custom', path: ['availableDates', i, 'date'], message: 'falta la fecha (aproximada) de la rendición' });
+      }
+    }
+  });
+
+export const CoursesCatalogueSchema = z.object({ courses: z.array(CourseConfigSchema).min(1) }).strict();
+
+export type CourseConfig = z.infer<typeof CourseConfigSchema>;
+export type CourseId = (typeof COURSE_IDS)[number];
+export type AvailableDate = z.infer<typeof AvailableDateSchema>;
+export type Profile = z.infer<typeof ProfileSchema>;
+export type TestRules = z.infer<typeof TestRulesSchema>;
+export type Test = z.infer<typeof TestSchema>;
+export type TestsCatalogue = z.infer<typeof TestsCatalogueSchema>;
+export type CoursesCatalogue = z.infer<typeof CoursesCatalogueSchema>;

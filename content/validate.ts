@@ -44,13 +44,23 @@ export function validateFiles(files: string[]): ContentProblem[] {
     try {
       data = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      problems.push({ file: name, item: '-', field: '-', message: `JSON inválido: ${(error as Error).message}` });
+      problems.push({
+        file: name,
+        item: '-',
+        field: '-',
+        message: `JSON inválido: ${(error as Error).message}`,
+      });
       continue;
     }
     const result = schema.safeParse(data);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        problems.push({ file: name, item: itemAt(data, issue.path), field: issue.path.join('.'), message: issue.message });
+        problems.push({
+          file: name,
+          item: itemAt(data, issue.path),
+          field: issue.path.join('.'),
+          message: issue.message,
+        });
       }
       continue;
     }
@@ -69,9 +79,14 @@ export function validateFiles(files: string[]): ContentProblem[] {
 type Checkable = Parameters<typeof checkAgainstKey>[0];
 
 function checkedItems(data: unknown): { id: string; item: Checkable }[] {
-  const value = data as { questions?: (Checkable & { id: string })[]; lessons?: { submodules: { trivia: (Checkable & { id: string })[] }[] }[] };
+  const value = data as {
+    questions?: (Checkable & { id: string })[];
+    lessons?: { submodules: { trivia: (Checkable & { id: string })[] }[] }[];
+  };
   if (value.questions) return value.questions.map((q) => ({ id: q.id, item: q }));
-  return (value.lessons ?? []).flatMap((l) => l.submodules.flatMap((s) => s.trivia.map((t) => ({ id: t.id, item: t }))));
+  return (value.lessons ?? []).flatMap((l) =>
+    l.submodules.flatMap((s) => s.trivia.map((t) => ({ id: t.id, item: t }))),
+  );
 }
 
 function itemAt(data: unknown, issuePath: PropertyKey[]): string {
@@ -91,6 +106,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const files = args.length > 0 ? args : listContentFiles();
   const problems = validateFiles(files);
   for (const p of problems) console.error(`${p.file} › ${p.item} › ${p.field}: ${p.message}`);
-  console.log(problems.length === 0 ? `OK: ${files.length} archivo(s) válidos.` : `${problems.length} problema(s).`);
+  console.log(
+    problems.length === 0 ? `OK: ${files.length} archivo(s) válidos.` : `${problems.length} problema(s).`,
+  );
   process.exit(problems.length === 0 ? 0 : 1);
 }

@@ -73,10 +73,12 @@ describe('route table', () => {
     if (!existsSync(specFile)) return; // the spec sits beside the repository in CI and on developer machines
     const spec = readFileSync(specFile, 'utf8');
     const section = spec.slice(spec.indexOf('## 7.'), spec.indexOf('## 8.'));
-    const fromSpec = [...section.matchAll(/^\| (GET|POST|PUT|DELETE) (\/api\/[^\s|]+)/gm)].map(([, method, p]) => {
-      const normalized = (p ?? '').replace('{crm}', 'hubspot').replace(/\?.*$/, '').replace(/\/$/, '');
-      return `${method} ${normalized}`;
-    });
+    const fromSpec = [...section.matchAll(/^\| (GET|POST|PUT|DELETE) (\/api\/[^\s|]+)/gm)].map(
+      ([, method, p]) => {
+        const normalized = (p ?? '').replace('{crm}', 'hubspot').replace(/\?.*$/, '').replace(/\/$/, '');
+        return `${method} ${normalized}`;
+      },
+    );
     expect([...new Set(fromSpec)].sort()).toEqual([...SPEC_CALLS].sort());
   });
 
@@ -123,8 +125,20 @@ describe('route table', () => {
 
 describe('matchRoute', () => {
   const table = [
-    { method: 'GET' as const, path: '/api/exam/{id}', module: 'exam' as const, operation: 'a', access: 'user' as const },
-    { method: 'GET' as const, path: '/api/exam/progress', module: 'exam' as const, operation: 'b', access: 'user' as const },
+    {
+      method: 'GET' as const,
+      path: '/api/exam/{id}',
+      module: 'exam' as const,
+      operation: 'a',
+      access: 'user' as const,
+    },
+    {
+      method: 'GET' as const,
+      path: '/api/exam/progress',
+      module: 'exam' as const,
+      operation: 'b',
+      access: 'user' as const,
+    },
   ];
 
   it('prefers literal segments over parameters, as API Gateway does', () => {

@@ -51,7 +51,11 @@ export interface RouteMatch {
  * Finds the route for a request the way API Gateway does: literal segments win over `{param}`
  * segments, so `/api/exam/progress` is not taken as `/api/exam/{id}`. A trailing slash is ignored.
  */
-export function matchRoute(method: string, rawPath: string, table: readonly Route[] = routes): RouteMatch | null {
+export function matchRoute(
+  method: string,
+  rawPath: string,
+  table: readonly Route[] = routes,
+): RouteMatch | null {
   const requestSegments = splitPath(rawPath);
   let best: { match: RouteMatch; literals: number } | null = null;
   for (const route of table) {

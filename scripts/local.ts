@@ -10,7 +10,8 @@ const dataDir = path.resolve(process.env.LOCAL_DATA_DIR ?? '.local');
 const pidFile = path.join(dataDir, 'stack.pid');
 const port = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new Error(`${name} must be a port number`);
+  if (!Number.isInteger(value) || value < 0 || value > 65535)
+    throw new Error(`${name} must be a port number`);
   return value;
 };
 
@@ -18,7 +19,9 @@ function claimPidFile() {
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
     if (pid && pid !== process.pid && isAlive(pid)) {
-      console.error(`The local stack is already running (pid ${pid}). Stop it with Ctrl-C or \`kill ${pid}\`.`);
+      console.error(
+        `The local stack is already running (pid ${pid}). Stop it with Ctrl-C or \`kill ${pid}\`.`,
+      );
       process.exit(1);
     }
     // Left behind by a stack that crashed: its ports and locks died with it.
@@ -49,8 +52,7 @@ async function main() {
     persist: true,
     web: process.env.WEB_MODE === 'preview' ? 'preview' : 'dev',
     ports,
-    onCode: (code) =>
-      console.log(`\n✉  Code for ${code.email} (${code.purpose}): ${code.code}\n`),
+    onCode: (code) => console.log(`\n✉  Code for ${code.email} (${code.purpose}): ${code.code}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') {
       console.error(

@@ -46,7 +46,8 @@ export const tableDefinitions: Record<TableKey, TableDefinition> = {
 };
 
 /** The physical table name for a stage (`local`, `dev`, `prod`). */
-export const tableName = (stage: string, key: TableKey): string => `${stage}-${tableDefinitions[key].baseName}`;
+export const tableName = (stage: string, key: TableKey): string =>
+  `${stage}-${tableDefinitions[key].baseName}`;
 
 /** The CreateTable request for a definition (used by the local stack and tests). */
 export function createTableInput(definition: TableDefinition, name: string) {
@@ -63,7 +64,10 @@ export function createTableInput(definition: TableDefinition, name: string) {
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [...attributes].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
+    AttributeDefinitions: [...attributes].map((AttributeName) => ({
+      AttributeName,
+      AttributeType: 'S' as const,
+    })),
     KeySchema: keySchema(definition.partitionKey, definition.sortKey),
     ...(definition.globalSecondaryIndexes.length > 0
       ? {

@@ -23,7 +23,9 @@ export class SqsQueue implements MessageQueue {
   }
 
   async send(body: unknown): Promise<void> {
-    await this.client.send(new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(body) }));
+    await this.client.send(
+      new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(body) }),
+    );
   }
 }
 
@@ -71,7 +73,13 @@ export class InProcessQueue implements MessageQueue {
   async send(body: unknown): Promise<void> {
     if (this.closed) throw new Error(`Queue ${this.options.name} is closed`);
     const now = Date.now();
-    this.pending.push({ messageId: randomUUID(), body: JSON.stringify(body), receiveCount: 0, visibleAt: now, sentAt: now });
+    this.pending.push({
+      messageId: randomUUID(),
+      body: JSON.stringify(body),
+      receiveCount: 0,
+      visibleAt: now,
+      sentAt: now,
+    });
     this.schedule(0);
   }
 
@@ -80,7 +88,13 @@ export class InProcessQueue implements MessageQueue {
     const letters = this.deadLetters.splice(0);
     const now = Date.now();
     for (const letter of letters) {
-      this.pending.push({ messageId: letter.messageId, body: letter.body, receiveCount: 0, visibleAt: now, sentAt: now });
+      this.pending.push({
+        messageId: letter.messageId,
+        body: letter.body,
+        receiveCount: 0,
+        visibleAt: now,
+        sentAt: now,
+      });
     }
     if (letters.length > 0) this.schedule(0);
     return letters.length;
@@ -179,4 +193,5 @@ export class InProcessQueue implements MessageQueue {
 }
 
 /** Exponential backoff like a growing visibility timeout: 1 s, 2 s, 4 s … capped at 30 s. */
-export const defaultBackoff = (receiveCount: number): number => Math.min(30_000, 1000 * 2 ** (receiveCount - 1));
+export const defaultBackoff = (receiveCount: number): number =>
+  Math.min(30_000, 1000 * 2 ** (receiveCount - 1));

@@ -19,7 +19,9 @@ type Claims = Record<string, string | number | boolean | string[]>;
  * audience and expiry. We additionally insist on an ID token: it is the one that carries the
  * e-mail, and accepting a single token type keeps the contract narrow.
  */
-export function callerFromEvent(event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>): Caller {
+export function callerFromEvent(
+  event: Pick<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'>,
+): Caller {
   const claims = (event.requestContext as { authorizer?: { jwt?: { claims?: Claims } } }).authorizer?.jwt
     ?.claims;
   if (!claims) throw new UnauthorizedError();

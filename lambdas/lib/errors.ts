@@ -51,7 +51,9 @@ export class PayloadTooLargeError extends HttpError {
 }
 
 export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.') {
+  constructor(
+    message = 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  ) {
     super(503, message);
   }
 }

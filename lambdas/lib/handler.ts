@@ -1,6 +1,10 @@
 import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import { z } from 'zod';
 import { type HandlerModule, type Route, type RouteAccess, routeKey, routes } from '../routes';
 import { type Caller, callerFromEvent } from './caller';
@@ -88,7 +92,8 @@ export function createModuleHandler(module: HandlerModule, operations: Record<st
       before: async (request) => {
         const entry = table.get(request.event.routeKey);
         const wantsRaw = entry?.operation.access !== 'user' && entry?.operation.rawBody;
-        if (!wantsRaw) {
+        const hasBody = typeof request.event.body === 'string' && request.event.body.length > 0;
+        if (hasBody && !wantsRaw) {
           await httpJsonBodyParser({ disableContentTypeError: true }).before?.(request as never);
         }
       },
@@ -147,7 +152,9 @@ function toResult(response: HttpResponse): ApiResult {
 function bodySizeLimit(): middy.MiddlewareObj<ApiEvent, ApiResult> {
   return {
     before: async ({ event }) => {
-      const length = event.body ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : 0;
+      const length = event.body
+        ? Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8')
+        : 0;
       if (length > MAX_BODY_BYTES) throw new PayloadTooLargeError();
     },
   };
@@ -197,7 +204,10 @@ function errorResponses(): middy.MiddlewareObj<ApiEvent, ApiResult> {
       if (isDependencyOutage(error)) {
         logger.error('dependency unavailable', { error: error as Error, correlationId });
         const unavailable = new ServiceUnavailableError();
-        request.response = toResult({ statusCode: 503, body: { message: unavailable.message, correlationId } });
+        request.response = toResult({
+          statusCode: 503,
+          body: { message: unavailable.message, correlationId },
+        });
         return;
       }
       logger.error('unexpected error', { error: error as Error, correlationId });

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Context } from 'aws-lambda';
 import { JwtVerifier } from 'aws-jwt-verify';
+import type { Context } from 'aws-lambda';
 import type { ApiEvent, ApiResult, LambdaHandler } from '../../lambdas/lib/handler';
 import { type HandlerModule, matchRoute, pathIsKnown, type Route, routeKey } from '../../lambdas/routes';
 
@@ -141,7 +141,9 @@ function buildEvent(
   }
   const queryStringParameters: Record<string, string> = {};
   for (const [name, value] of url.searchParams) {
-    queryStringParameters[name] = queryStringParameters[name] ? `${queryStringParameters[name]},${value}` : value;
+    queryStringParameters[name] = queryStringParameters[name]
+      ? `${queryStringParameters[name]},${value}`
+      : value;
   }
   const now = new Date();
   const key = routeKey(route);

@@ -6,8 +6,8 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import jwt from 'jsonwebtoken';
 import { PASSWORD_MIN_LENGTH } from '../../lambdas/domain/constants';
@@ -26,7 +26,10 @@ const pino = require('pino');
 const { MessageDeliveryService } = lib('services/messageDelivery/messageDelivery');
 const { otp } = lib('services/otp');
 const privateKey: { pem: string } = require('cognito-local/lib/keys/cognitoLocal.private.json');
-const publicKey: { pem: string; jwk: Record<string, string> } = require('cognito-local/lib/keys/cognitoLocal.public.json');
+const publicKey: {
+  pem: string;
+  jwk: Record<string, string>;
+} = require('cognito-local/lib/keys/cognitoLocal.public.json');
 
 export const LOCAL_POOL_NAME = 'preu-local';
 export const LOCAL_CLIENT_NAME = 'preu-web';
@@ -57,7 +60,7 @@ interface CognitoUser {
   Attributes: { Name: string; Value: string }[];
   RefreshTokens?: string[];
   ConfirmationCode?: string;
-  /** Epoch seconds of the last GlobalSignOut; tokens issued before it are revoked. */
+  /** Epoch ms of the last GlobalSignOut; access tokens issued before it are revoked. */
   TokensRevokedAt?: number;
 }
 
@@ -127,7 +130,8 @@ export async function startLocalCognito(options: {
   const targets = patchedTargets(currentPurpose);
   const router = (target: string) => {
     const make = targets[target] as Target | undefined;
-    if (!make) return () => Promise.reject(new errors.UnsupportedError(`Unsupported x-amz-target header "${target}"`));
+    if (!make)
+      return () => Promise.reject(new errors.UnsupportedError(`Unsupported x-amz-target header "${target}"`));
     const run = make(services);
     return (requestCtx: Ctx, req: Req) => run({ ...requestCtx, logger: silentLogger }, req);
   };
@@ -227,7 +231,10 @@ function patchedTargets(currentPurpose: { value: string }): Record<string, Targe
     return (services) => {
       const run = target(services);
       return async (ctx, req) => {
-        const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId ?? clientIdOf(req.AccessToken));
+        const pool = await services.cognito.getUserPoolForClientId(
+          ctx,
+          req.ClientId ?? clientIdOf(req.AccessToken),
+        );
         const minimum = pool.options.Policies?.PasswordPolicy?.MinimumLength ?? PASSWORD_MIN_LENGTH;
         const password = String(req[field] ?? '');
         if (password.length < minimum) {
@@ -247,7 +254,8 @@ function patchedTargets(currentPurpose: { value: string }): Record<string, Targe
     return async (ctx, req) => {
       const result = (await run(ctx, req)) as { CodeDeliveryDetails?: { Destination?: string } };
       const destination = result.CodeDeliveryDetails?.Destination;
-      if (result.CodeDeliveryDetails && destination) result.CodeDeliveryDetails.Destination = maskEmail(destination);
+      if (result.CodeDeliveryDetails && destination)
+        result.CodeDeliveryDetails.Destination = maskEmail(destination);
       return result;
     };
   };
@@ -322,7 +330,16 @@ function patchedTargets(currentPurpose: { value: string }): Record<string, Targe
     const email = attributeValue('email', user.Attributes) as string;
     const deliveryDetails = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
     const code = services.otp();
-    await services.messages.deliver(ctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, req.ClientMetadata, deliveryDetails);
+    await services.messages.deliver(
+      ctx,
+      'ResendCode',
+      req.ClientId,
+      pool.options.Id,
+      user,
+      code,
+      req.ClientMetadata,
+      deliveryDetails,
+    );
     await pool.saveUser(ctx, { ...user, ConfirmationCode: code });
     return { CodeDeliveryDetails: { ...deliveryDetails, Destination: maskEmail(email) } };
   };
@@ -350,12 +367,20 @@ function patchedTargets(currentPurpose: { value: string }): Record<string, Targe
   // Missing operation: GlobalSignOut (revokes every refresh token and the tokens issued so far).
   table.GlobalSignOut = (services) => async (ctx, req) => {
     const { pool, user } = await userFromAccessToken(services, ctx, req.AccessToken);
-    await pool.saveUser(ctx, { ...user, RefreshTokens: [], TokensRevokedAt: Math.floor(Date.now() / 1000) });
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [], TokensRevokedAt: Date.now() });
     return {};
   };
 
   // Cognito verifies the access token of every token-authenticated operation (cognito-local only decodes it).
-  for (const name of ['GetUser', 'ChangePassword', 'DeleteUser', 'UpdateUserAttributes', 'VerifyUserAttribute', 'GetUserAttributeVerificationCode', 'DeleteUserAttributes']) {
+  for (const name of [
+    'GetUser',
+    'ChangePassword',
+    'DeleteUser',
+    'UpdateUserAttributes',
+    'VerifyUserAttribute',
+    'GetUserAttributeVerificationCode',
+    'DeleteUserAttributes',
+  ]) {
     const original = table[name] as Target;
     table[name] = (services) => {
       const run = original(services);
@@ -371,7 +396,9 @@ function patchedTargets(currentPurpose: { value: string }): Record<string, Targe
 async function userFromAccessToken(services: Services, ctx: Ctx, accessToken: unknown) {
   let claims: jwt.JwtPayload;
   try {
-    claims = jwt.verify(String(accessToken ?? ''), publicKey.pem, { algorithms: ['RS256'] }) as jwt.JwtPayload;
+    claims = jwt.verify(String(accessToken ?? ''), publicKey.pem, {
+      algorithms: ['RS256'],
+    }) as jwt.JwtPayload;
   } catch (error) {
     const expired = (error as Error).name === 'TokenExpiredError';
     throw new errors.NotAuthorizedError(expired ? 'Access Token has expired' : 'Invalid Access Token');
@@ -380,7 +407,7 @@ async function userFromAccessToken(services: Services, ctx: Ctx, accessToken: un
   const pool = await services.cognito.getUserPoolForClientId(ctx, claims.client_id);
   const user: CognitoUser | null = await pool.getUserByUsername(ctx, claims.sub);
   if (!user) throw new errors.NotAuthorizedError('Access Token has been revoked');
-  if (user.TokensRevokedAt && (claims.iat ?? 0) <= user.TokensRevokedAt) {
+  if (user.TokensRevokedAt && Number(claims.issued_at_ms ?? 0) <= user.TokensRevokedAt) {
     throw new errors.NotAuthorizedError('Access Token has been revoked');
   }
   return { pool, user };
@@ -419,7 +446,12 @@ class StandardClaimsTokenGenerator {
     const issuer = `${this.config.issuerDomain}/${client.UserPoolId}`;
     const attr = (name: string) => attributeValue(name, user.Attributes) as string | undefined;
     const sub = attr('sub');
-    const common = { auth_time: now, event_id: crypto.randomUUID(), sub, ...(groups.length ? { 'cognito:groups': groups } : {}) };
+    const common = {
+      auth_time: now,
+      event_id: crypto.randomUUID(),
+      sub,
+      ...(groups.length ? { 'cognito:groups': groups } : {}),
+    };
     const sign = (payload: object, expiresIn: number, audience?: string) =>
       jwt.sign({ ...payload, jti: crypto.randomUUID() }, privateKey.pem, {
         algorithm: 'RS256',
@@ -436,11 +468,26 @@ class StandardClaimsTokenGenerator {
     standard.email_verified = attr('email_verified') === 'true';
     return {
       AccessToken: sign(
-        { ...common, client_id: client.ClientId, scope: 'aws.cognito.signin.user.admin', token_use: 'access', username: user.Username },
+        {
+          ...common,
+          client_id: client.ClientId,
+          scope: 'aws.cognito.signin.user.admin',
+          token_use: 'access',
+          username: user.Username,
+          // Millisecond issue time, so a GlobalSignOut revokes exactly the tokens issued before it.
+          issued_at_ms: Date.now(),
+        },
         ACCESS_TOKEN_HOURS * 3600,
       ),
-      IdToken: sign({ ...common, ...standard, 'cognito:username': user.Username, token_use: 'id' }, ACCESS_TOKEN_HOURS * 3600, client.ClientId),
-      RefreshToken: sign({ 'cognito:username': user.Username, token_use: 'refresh' }, REFRESH_TOKEN_DAYS * 86400),
+      IdToken: sign(
+        { ...common, ...standard, 'cognito:username': user.Username, token_use: 'id' },
+        ACCESS_TOKEN_HOURS * 3600,
+        client.ClientId,
+      ),
+      RefreshToken: sign(
+        { 'cognito:username': user.Username, token_use: 'refresh' },
+        REFRESH_TOKEN_DAYS * 86400,
+      ),
     };
   }
 }
@@ -458,5 +505,8 @@ export function maskEmail(email: string): string {
 
 function randomId(length: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  return Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => alphabet[b % alphabet.length]).join('');
+  return Array.from(
+    crypto.getRandomValues(new Uint8Array(length)),
+    (b) => alphabet[b % alphabet.length],
+  ).join('');
 }

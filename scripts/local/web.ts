@@ -28,7 +28,11 @@ export async function startLocalWeb(options: {
   const host = options.host ?? '127.0.0.1';
   const plugins = [runtimeConfigPlugin(options.runtimeConfig)];
   if (options.mode === 'preview') {
-    const server = await preview({ configFile, plugins, preview: { port: options.port, host, strictPort: true } });
+    const server = await preview({
+      configFile,
+      plugins,
+      preview: { port: options.port, host, strictPort: true },
+    });
     const port = (server.httpServer.address() as AddressInfo).port;
     return { url: `http://${host}:${port}`, close: () => server.close() };
   }
@@ -40,6 +44,8 @@ export async function startLocalWeb(options: {
     logLevel: 'warn',
   });
   await server.listen();
-  const port = (server.httpServer?.address() as AddressInfo).port;
+  const address = server.httpServer?.address() as AddressInfo | null | undefined;
+  if (!address) throw new Error('The Vite dev server did not start listening');
+  const port = address.port;
   return { url: `http://${host}:${port}`, close: () => server.close() };
 }

@@ -2,8 +2,9 @@
  * Test students in the local pool, created through Cognito's own JSON protocol (the same calls
  * Amplify makes), with the verification code read from the local stack's outbox.
  */
-import { readFileSync } from 'node:fs';
+
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { StackInfo } from '../../scripts/local/stack';
 
 export interface CognitoFailure {

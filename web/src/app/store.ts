@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Onboarding, UserRecord } from '../../../lambdas/domain/user';
 import { FREE_TIER, MAX_EXAM_MINUTES } from '../../../lambdas/domain/constants';
+import type { Onboarding, UserRecord } from '../../../lambdas/domain/user';
 
 export interface CurrentUser {
   username: string;
@@ -145,7 +145,13 @@ export const initialState = (): AppState => ({
     progress: [],
     averages: null,
   },
-  subscription: { isPremium: false, customer: null, subscription: null, examsAvailable: 0, tutorialAvailable: 0 },
+  subscription: {
+    isPremium: false,
+    customer: null,
+    subscription: null,
+    examsAvailable: 0,
+    tutorialAvailable: 0,
+  },
   tutoring: { tutoringList: [], end_date: null, tutorialAvailable: 0 },
   onboarding: {},
 });
@@ -172,13 +178,18 @@ export const useAppStore = create<AppState & AppActions>()(
       setLoading: (loading) => set((state) => ({ root: { ...state.root, loading } })),
       setCurrentUser: (user) => set((state) => ({ auth: withCurrentUser(state.auth, user) })),
       finishSessionCheck: () => set((state) => ({ auth: { ...state.auth, fetchPending: false } })),
-      resetAll: () => set({ ...initialState(), auth: { currentUser: null, isSigned: false, fetchPending: false } }),
+      resetAll: () =>
+        set({ ...initialState(), auth: { currentUser: null, isSigned: false, fetchPending: false } }),
     }),
     {
       name: STORAGE_KEY,
       version: 1,
       storage: createJSONStorage(() => localStorage),
-      partialize: (state) => ({ user: state.user, subscription: state.subscription, onboarding: state.onboarding }),
+      partialize: (state) => ({
+        user: state.user,
+        subscription: state.subscription,
+        onboarding: state.onboarding,
+      }),
     },
   ),
 );

@@ -49,7 +49,12 @@ export function Toasts() {
           aria-live={item.kind === 'error' ? 'assertive' : 'polite'}
         >
           <span>{item.message}</span>
-          <button type="button" className="toast__close" onClick={() => dismiss(item.id)} aria-label={es.toast.close}>
+          <button
+            type="button"
+            className="toast__close"
+            onClick={() => dismiss(item.id)}
+            aria-label={es.toast.close}
+          >
             ×
           </button>
         </div>
