@@ -33,6 +33,8 @@ export interface StackInfo {
   dynamoEndpoint: string;
   tables: Record<string, string>;
   outboxFile: string;
+  /** Where the local CRM and payments adapters record their calls (crm-log.jsonl, payments-log.jsonl). */
+  logDir: string;
   stage: string;
   pid: number;
   startedAt: string;
@@ -88,6 +90,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       CONTENT_TABLE: dynamo.tables.content,
       EVENTS_TABLE: dynamo.tables.events,
       STAGE: stage,
+      // Local stand-ins of HubSpot and Stripe record their calls here.
+      LOCAL_LOG_DIR: options.dataDir,
     });
     let webOrigin = process.env.WEB_ORIGIN ?? 'http://localhost:5173';
     const api: LocalApi = await startLocalApi({
@@ -107,6 +111,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       dynamoEndpoint: dynamo.endpoint,
       tables: dynamo.tables,
       outboxFile: cognito.outboxFile,
+      logDir: options.dataDir,
       stage,
       pid: process.pid,
       startedAt: new Date().toISOString(),
