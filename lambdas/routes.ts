@@ -37,6 +37,9 @@ export interface Route {
 export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/health', module: 'health', operation: 'getHealth', access: 'public' },
   { method: 'GET', path: '/api/user', module: 'user', operation: 'getUser', access: 'user' },
+  { method: 'POST', path: '/api/user/signup-v2', module: 'user', operation: 'signUpV2', access: 'user' },
+  { method: 'POST', path: '/api/user', module: 'user', operation: 'updateUser', access: 'user' },
+  { method: 'DELETE', path: '/api/user/deleteAllData', module: 'user', operation: 'deleteAllData', access: 'user' },
 ];
 
 /** `GET /api/user/{id}` — the key API Gateway uses for a route, and the event's `routeKey`. */
