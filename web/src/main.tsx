@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { configureApiClient } from './api/client';
 import { configureAmplify } from './app/amplify';
-import { loadRuntimeConfig } from './app/config';
+import { loadRuntimeConfig, setActiveConfig } from './app/config';
 import { createAppRouter } from './app/router';
+import { checkSession } from './features/auth/service';
 import { es } from './i18n/es';
 import './app/styles.css';
 
@@ -13,8 +14,10 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 async function start() {
   try {
     const config = await loadRuntimeConfig();
+    setActiveConfig(config);
     configureAmplify(config);
     configureApiClient(config);
+    void checkSession();
     root.render(
       <StrictMode>
         <RouterProvider router={createAppRouter()} />

@@ -72,8 +72,24 @@ function safeJson(text: string): unknown {
   }
 }
 
+export interface SignUpV2Body {
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  username: string;
+  pathname: string;
+  hubspot_id: string | null;
+}
+
 /** Typed calls of the API (spec section 7), added as their routes are built. */
 export const api = {
   health: () => apiRequest<{ status: string; time: string }>('GET', '/api/health', { anonymous: true }),
   getUser: () => apiRequest<UserRecord>('GET', '/api/user'),
+  signUpV2: (body: SignUpV2Body) => apiRequest<UserRecord>('POST', '/api/user/signup-v2', { body }),
+  markEmailVerified: () => apiRequest<UserRecord>('POST', '/api/user', { body: { email_verified: true } }),
+  saveHubspotId: (hubspotId: string) =>
+    apiRequest<UserRecord>('POST', '/api/user', { body: { hubspot_id: hubspotId } }),
+  deleteAllData: (ids: { hsContactId: string | null; stripeCustomerId: string | null }) =>
+    apiRequest<{ deleted: number }>('DELETE', '/api/user/deleteAllData', { body: ids }),
 };

@@ -1,4 +1,6 @@
 import { Link, Outlet } from 'react-router';
+import { AuthNav } from '../features/auth/AuthNav';
+import { authText } from '../i18n/auth';
 import { es } from '../i18n/es';
 import { LoadingOverlay } from './LoadingOverlay';
 import { Toasts } from './toasts';
@@ -15,6 +17,9 @@ export function AppShell() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{es.app.name}</span>
         </Link>
+        <nav className="site-nav" aria-label={authText.nav.menu}>
+          <AuthNav />
+        </nav>
       </header>
       <main id="contenido" tabIndex={-1}>
         <Outlet />

@@ -39,3 +39,14 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   if (!response.ok) throw new Error(`config.json answered ${response.status}`);
   return parseRuntimeConfig(await response.json());
 }
+
+let active: RuntimeConfig | null = null;
+
+/** Keeps the loaded configuration for the parts of the app that read flags at run time. */
+export function setActiveConfig(config: RuntimeConfig): void {
+  active = config;
+}
+
+export function activeConfig(): RuntimeConfig | null {
+  return active;
+}

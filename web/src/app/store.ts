@@ -28,10 +28,22 @@ export interface AuthState {
   fetchPending: boolean;
 }
 
+export interface PendingSignUp {
+  email: string;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  /** The page the sign-up started from (landing pages are told apart in the CRM). */
+  pathname: string;
+}
+
 export interface UserState {
   userInfo: { attributes: UserAttributes } | null;
-  /** E-mail of a sign-up waiting for its code (the password is never stored; docs/decisions.md). */
-  pendingSignUpEmail: string | null;
+  /**
+   * A sign-up waiting for its code and its server record. Never the password (docs/decisions.md):
+   * after a reload the student types it again.
+   */
+  pendingSignUp: PendingSignUp | null;
   recoveryEmail: string | null;
   onboardingSelection: { date: string | null; score: number | null };
   /** Epoch ms until which "resend code" stays disabled. */
@@ -106,15 +118,16 @@ export const signedOutExtraData = (): UserRecord => ({
   tutorials_available: 0,
   hubspot_id: null,
   last_lesson: null,
-  progress: null,
+  progress: { subjects: [], maxLessonsAvailable: FREE_TIER.lessons },
   onboarding: {},
+  email_verified: false,
 });
 
 export const initialState = (): AppState => ({
   auth: { currentUser: null, isSigned: false, fetchPending: true },
   user: {
     userInfo: null,
-    pendingSignUpEmail: null,
+    pendingSignUp: null,
     recoveryEmail: null,
     onboardingSelection: { date: null, score: null },
     resendUntil: null,
