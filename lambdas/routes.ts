@@ -36,10 +36,30 @@ export interface Route {
 
 export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/health', module: 'health', operation: 'getHealth', access: 'public' },
+  { method: 'GET', path: '/api/subject', module: 'subject', operation: 'listSubjects', access: 'user' },
+  { method: 'GET', path: '/api/subject/{id}', module: 'subject', operation: 'getSubject', access: 'user' },
+  { method: 'GET', path: '/api/exam/{id}', module: 'exam', operation: 'getExam', access: 'user' },
+  { method: 'GET', path: '/api/question/{id}', module: 'question', operation: 'getQuestion', access: 'user' },
   { method: 'GET', path: '/api/user', module: 'user', operation: 'getUser', access: 'user' },
   { method: 'POST', path: '/api/user/signup-v2', module: 'user', operation: 'signUpV2', access: 'user' },
   { method: 'POST', path: '/api/user', module: 'user', operation: 'updateUser', access: 'user' },
-  { method: 'DELETE', path: '/api/user/deleteAllData', module: 'user', operation: 'deleteAllData', access: 'user' },
+  {
+    method: 'DELETE',
+    path: '/api/user/deleteAllData',
+    module: 'user',
+    operation: 'deleteAllData',
+    access: 'user',
+  },
+  {
+    method: 'POST',
+    path: '/api/hubspot/submission/register',
+    module: 'crm',
+    operation: 'submitRegistration',
+    access: 'public',
+  },
+  { method: 'GET', path: '/api/hubspot/contact', module: 'crm', operation: 'getContact', access: 'user' },
+  { method: 'PUT', path: '/api/hubspot/contact', module: 'crm', operation: 'updateContact', access: 'user' },
+  { method: 'POST', path: '/api/hubspot/ticket', module: 'crm', operation: 'createTicket', access: 'user' },
 ];
 
 /** `GET /api/user/{id}` — the key API Gateway uses for a route, and the event's `routeKey`. */

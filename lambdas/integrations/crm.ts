@@ -1,37 +1,206 @@
 /**
- * The CRM (HubSpot) behind a small interface: the real API when a token is configured, otherwise a
- * local adapter that records every call in `crm-log.jsonl`.
+ * The CRM (HubSpot) behind a small interface: the real API through `@hubspot/api-client` when a
+ * token is configured, otherwise a local adapter that records every call in `crm-log.jsonl` and
+ * keeps a local contact list, so the same flows run without HubSpot.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from '@hubspot/api-client';
+import { readConfig } from '../lib/config';
 import { readSecret, secretConfigured } from '../lib/secrets';
 import { appendLocalLog } from './localLog';
 
+export interface RegistrationForm {
+  fields: {
+    firstname: string;
+    lastname: string;
+    email: string;
+    phone: string;
+    username: string;
+    pathname: string;
+  };
+  context: { hutk?: string | undefined; pageUri: string; pageName: string };
+}
+
+export interface TicketInput {
+  subject: string;
+  content: string;
+  contactId: string | null;
+}
+
 export interface CrmGateway {
+  /** Submits the registration form (HubSpot creates or updates the contact from it). */
+  submitRegistrationForm(form: RegistrationForm): Promise<void>;
+  /** The contact id for an e-mail, or null when HubSpot has no such contact. */
+  findContactId(email: string): Promise<string | null>;
+  updateContactProperties(contactId: string, properties: Record<string, string>): Promise<void>;
+  /** Creates a ticket in the configured pipeline and stage, associated with the contact when known. */
+  createTicket(ticket: TicketInput): Promise<string>;
   /** Deletes (archives) a contact; a contact that no longer exists counts as deleted. */
   deleteContact(contactId: string): Promise<void>;
 }
 
+/** A HubSpot error with its status, so the worker can tell "retry later" from "give up". */
+export class CrmError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** Seconds HubSpot asked to wait (429 Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'CrmError';
+  }
+}
+
+const TICKET_TO_CONTACT = 16; // HubSpot-defined association type "ticket to contact"
+
 export class HubSpotCrm implements CrmGateway {
-  constructor(private readonly client: Client) {}
+  constructor(
+    private readonly client: Client,
+    private readonly settings = readConfig().crm,
+  ) {}
+
+  async submitRegistrationForm(form: RegistrationForm): Promise<void> {
+    const { portalId, registerFormId } = this.settings;
+    if (!portalId || !registerFormId)
+      throw new Error('HUBSPOT_PORTAL_ID and HUBSPOT_REGISTER_FORM_ID are required');
+    const response = await this.client.apiRequest({
+      method: 'POST',
+      overlapUrl: `https://api.hsforms.com/submissions/v3/integration/secure/submit/${portalId}/${registerFormId}`,
+      body: {
+        fields: Object.entries(form.fields).map(([name, value]) => ({ objectTypeId: '0-1', name, value })),
+        context: {
+          ...(form.context.hutk ? { hutk: form.context.hutk } : {}),
+          pageUri: form.context.pageUri,
+          pageName: form.context.pageName,
+        },
+      },
+    });
+    if (!response.ok) throw new CrmError(`Form submission answered ${response.status}`, response.status);
+  }
+
+  async findContactId(email: string): Promise<string | null> {
+    try {
+      const contact = await this.call(() =>
+        this.client.crm.contacts.basicApi.getById(email, ['email'], undefined, undefined, false, 'email'),
+      );
+      return contact.id;
+    } catch (error) {
+      if (error instanceof CrmError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async updateContactProperties(contactId: string, properties: Record<string, string>): Promise<void> {
+    await this.call(() => this.client.crm.contacts.basicApi.update(contactId, { properties }));
+  }
+
+  async createTicket(ticket: TicketInput): Promise<string> {
+    const created = await this.call(() =>
+      this.client.crm.tickets.basicApi.create({
+        properties: {
+          hs_pipeline: this.settings.ticketPipeline,
+          hs_pipeline_stage: this.settings.ticketStage,
+          subject: ticket.subject,
+          content: ticket.content,
+        },
+        associations: ticket.contactId
+          ? [
+              {
+                to: { id: ticket.contactId },
+                types: [
+                  { associationCategory: 'HUBSPOT_DEFINED' as never, associationTypeId: TICKET_TO_CONTACT },
+                ],
+              },
+            ]
+          : [],
+      }),
+    );
+    return created.id;
+  }
 
   async deleteContact(contactId: string): Promise<void> {
     try {
-      await this.client.crm.contacts.basicApi.archive(contactId);
+      await this.call(() => this.client.crm.contacts.basicApi.archive(contactId));
     } catch (error) {
-      if ((error as { code?: number }).code === 404) return;
+      if (error instanceof CrmError && error.status === 404) return;
       throw error;
+    }
+  }
+
+  /** Turns the client's ApiException into a CrmError carrying status and Retry-After. */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const status = (error as { code?: number }).code;
+      if (typeof status !== 'number') throw error;
+      const headers = (error as { headers?: Record<string, string> }).headers ?? {};
+      const retryAfter = Number(headers['retry-after'] ?? headers['Retry-After']);
+      throw new CrmError(
+        `HubSpot answered ${status}`,
+        status,
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
     }
   }
 }
 
+/**
+ * The local HubSpot: each call is one line of `crm-log.jsonl`; contacts created by the
+ * registration form live in `crm-contacts.json`, so lookups behave as they would in HubSpot.
+ */
 export class LocalCrm implements CrmGateway {
+  private readonly dir = process.env.LOCAL_LOG_DIR ?? '.local';
+  private readonly contactsFile = path.join(this.dir, 'crm-contacts.json');
+
+  async submitRegistrationForm(form: RegistrationForm): Promise<void> {
+    const contacts = this.contacts();
+    const email = form.fields.email.toLowerCase();
+    contacts[email] ??= String(100_000 + Object.keys(contacts).length + 1);
+    writeFileSync(this.contactsFile, JSON.stringify(contacts, null, 2));
+    appendLocalLog('crm-log.jsonl', { call: 'submitRegistrationForm', contactId: contacts[email], ...form });
+  }
+
+  async findContactId(email: string): Promise<string | null> {
+    const id = this.contacts()[email.toLowerCase()] ?? null;
+    appendLocalLog('crm-log.jsonl', { call: 'findContactId', email, found: id });
+    return id;
+  }
+
+  async updateContactProperties(contactId: string, properties: Record<string, string>): Promise<void> {
+    appendLocalLog('crm-log.jsonl', { call: 'updateContactProperties', contactId, properties });
+  }
+
+  async createTicket(ticket: TicketInput): Promise<string> {
+    const { ticketPipeline, ticketStage } = readConfig().crm;
+    const id = `local-ticket-${Date.now()}`;
+    appendLocalLog('crm-log.jsonl', {
+      call: 'createTicket',
+      id,
+      pipeline: ticketPipeline,
+      stage: ticketStage,
+      ...ticket,
+    });
+    return id;
+  }
+
   async deleteContact(contactId: string): Promise<void> {
+    const contacts = this.contacts();
+    for (const [email, id] of Object.entries(contacts)) if (id === contactId) delete contacts[email];
+    if (existsSync(this.contactsFile)) writeFileSync(this.contactsFile, JSON.stringify(contacts, null, 2));
     appendLocalLog('crm-log.jsonl', { call: 'deleteContact', contactId });
+  }
+
+  private contacts(): Record<string, string> {
+    return existsSync(this.contactsFile) ? JSON.parse(readFileSync(this.contactsFile, 'utf8')) : {};
   }
 }
 
 export async function crmGateway(): Promise<CrmGateway> {
   if (!secretConfigured('HUBSPOT_TOKEN')) return new LocalCrm();
   const accessToken = await readSecret('HUBSPOT_TOKEN');
-  return new HubSpotCrm(new Client({ accessToken, numberOfApiCallRetries: 3 }));
+  // Retries are the worker's (it honours Retry-After); the client itself does not retry.
+  return new HubSpotCrm(new Client({ accessToken }));
 }

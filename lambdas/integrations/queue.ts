@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { readConfig } from '../lib/config';
 
 export interface MessageQueue {
   send(body: unknown): Promise<void>;
@@ -195,3 +196,28 @@ export class InProcessQueue implements MessageQueue {
 /** Exponential backoff like a growing visibility timeout: 1 s, 2 s, 4 s … capped at 30 s. */
 export const defaultBackoff = (receiveCount: number): number =>
   Math.min(30_000, 1000 * 2 ** (receiveCount - 1));
+
+/** The local stack registers its in-process queues here (on globalThis: one registry per process). */
+const registry = ((globalThis as { __preuLocalQueues?: Map<string, MessageQueue> }).__preuLocalQueues ??=
+  new Map());
+
+export const CRM_QUEUE = 'crm-updates';
+
+export function registerLocalQueue(name: string, queue: MessageQueue | undefined): void {
+  if (queue) registry.set(name, queue);
+  else registry.delete(name);
+}
+
+let crmSqs: SqsQueue | undefined;
+
+/** The queue of CRM updates: SQS when CRM_QUEUE_URL is set, else the local stack's in-process queue. */
+export function crmQueue(): MessageQueue {
+  const { queueUrl } = readConfig().crm;
+  if (queueUrl) {
+    crmSqs ??= new SqsQueue(queueUrl);
+    return crmSqs;
+  }
+  const local = registry.get(CRM_QUEUE);
+  if (!local) throw new Error('No CRM queue: set CRM_QUEUE_URL, or run inside the local stack');
+  return local;
+}

@@ -13,6 +13,16 @@ export interface LambdaConfig {
     content: string;
     events: string;
   };
+  crm: {
+    /** SQS queue of CRM updates; unset locally, where the in-process queue is used. */
+    queueUrl: string | undefined;
+    /** HubSpot portal and the registration form that sign-ups are submitted to. */
+    portalId: string | undefined;
+    registerFormId: string | undefined;
+    /** Fixed pipeline and stage of tutoring tickets (never taken from the client). */
+    ticketPipeline: string;
+    ticketStage: string;
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): LambdaConfig {
@@ -24,6 +34,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): LambdaConfig {
       users: env.USERS_TABLE ?? 'preu-users',
       content: env.CONTENT_TABLE ?? 'preu-content',
       events: env.EVENTS_TABLE ?? 'preu-events',
+    },
+    crm: {
+      queueUrl: env.CRM_QUEUE_URL || undefined,
+      portalId: env.HUBSPOT_PORTAL_ID || undefined,
+      registerFormId: env.HUBSPOT_REGISTER_FORM_ID || undefined,
+      ticketPipeline: env.HUBSPOT_TICKET_PIPELINE ?? '0',
+      ticketStage: env.HUBSPOT_TICKET_STAGE ?? '1',
     },
   };
 }

@@ -3,8 +3,10 @@
  * (the Lambda handlers behind a local gateway) and optionally the web app (Vite). Used by
  * `npm start` and by the integration and browser tests, which start it on free ports.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CRM_QUEUE, InProcessQueue, registerLocalQueue } from '../../lambdas/integrations/queue';
+import { contentTarget, seedContent } from '../contentLoader';
 import { type LocalApi, startLocalApi } from './apiServer';
 import { type DeliveredCode, type LocalCognito, startLocalCognito } from './cognito';
 import { type LocalDynamo, startLocalDynamo } from './dynamo';
@@ -93,6 +95,48 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // Local stand-ins of HubSpot and Stripe record their calls here.
       LOCAL_LOG_DIR: options.dataDir,
     });
+
+    // Content (issue 4): load content/ (or CONTENT_DIR) into the content table. A load whose content hash matches
+    // the last one is skipped; invalid content is reported and not loaded, so the stack still
+    // starts while authors fix it; local edits that kept their version are simply overwritten.
+    const content = contentTarget(dynamo.tables.content, { endpoint: dynamo.endpoint });
+    try {
+      const seeded = await seedContent(content, {
+        ...(process.env.CONTENT_DIR ? { contentDir: path.resolve(process.env.CONTENT_DIR) } : {}),
+        versionConflicts: 'overwrite',
+        log: (message) => console.warn(`[content] ${message}`),
+      });
+      if (seeded.status === 'invalid') {
+        console.warn(
+          `[content] not loaded, ${seeded.problems.length} problem(s): see npx tsx content/validate.ts`,
+        );
+      } else if (seeded.status === 'loaded' && process.env.LOG_LEVEL !== 'SILENT') {
+        console.log(`[content] ${seeded.items} items loaded (${seeded.written} written) in ${seeded.ms} ms`);
+      }
+    } catch (error) {
+      console.error('[content] loading failed; the stack starts without it', error);
+    } finally {
+      content.client.destroy();
+    }
+    // SQS + the CRM worker: an in-process queue delivering SQS-shaped batches to the same handler.
+    const { handler: crmWorker } = await import('../../lambdas/workers/crm');
+    const crmQueue = new InProcessQueue({
+      name: CRM_QUEUE,
+      consumer: crmWorker,
+      maxReceiveCount: 5,
+      onDeadLetter: (letter) => {
+        appendFileSync(path.join(options.dataDir, 'crm-dead-letters.jsonl'), `${JSON.stringify(letter)}\n`);
+        console.error(`[crm] message ${letter.messageId} moved to the dead-letter list: ${letter.reason}`);
+      },
+    });
+    registerLocalQueue(CRM_QUEUE, crmQueue);
+    started.push({
+      close: async () => {
+        crmQueue.close();
+        registerLocalQueue(CRM_QUEUE, undefined);
+      },
+    });
+
     let webOrigin = process.env.WEB_ORIGIN ?? 'http://localhost:5173';
     const api: LocalApi = await startLocalApi({
       port: options.ports?.api ?? 0,
