@@ -1,5 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { newUserRecord, type UserRecord } from '../domain/user';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
@@ -56,7 +62,9 @@ export function toUserRecord(item: ProfileItem): UserRecord {
 }
 
 export async function getProfile(sub: string): Promise<ProfileItem | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: usersTable(), Key: profileKey(sub), ConsistentRead: true }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: usersTable(), Key: profileKey(sub), ConsistentRead: true }),
+  );
   return (Item as ProfileItem | undefined) ?? null;
 }
 
@@ -93,7 +101,11 @@ export async function createUserRecord(
   };
   try {
     await dynamo().send(
-      new PutCommand({ TableName: usersTable(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: usersTable(),
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
     return { record: toUserRecord(item), created: true };
   } catch (error) {

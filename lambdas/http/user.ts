@@ -17,7 +17,9 @@ const NO_RECORD = 'Aún no existe un registro para este usuario.';
 
 const name = z.string().trim().min(1).max(80);
 /** Chilean mobile numbers in E.164: +56 9 and eight digits. */
-export const chileanMobile = z.string().regex(/^\+569\d{8}$/, 'debe ser un celular chileno en formato +569XXXXXXXX');
+export const chileanMobile = z
+  .string()
+  .regex(/^\+569\d{8}$/, 'debe ser un celular chileno en formato +569XXXXXXXX');
 const hubspotId = z.string().regex(/^\d{1,20}$/, 'debe ser el id numérico del contacto');
 
 const signUpBody = z
@@ -105,7 +107,8 @@ export const operations = {
       const profile = await getProfile(caller.sub);
       // External accounts first: if one fails the request can be retried with the stored ids intact.
       if (profile?.hubspot_id) await (await crmGateway()).deleteContact(profile.hubspot_id);
-      if (profile?.stripe_customer_id) await (await paymentsGateway()).deleteCustomer(profile.stripe_customer_id);
+      if (profile?.stripe_customer_id)
+        await (await paymentsGateway()).deleteCustomer(profile.stripe_customer_id);
       const deleted = await deleteAllUserItems(caller.sub);
       logger.info('student data deleted', { items: deleted });
       return ok({ deleted });

@@ -12,7 +12,10 @@ const CACHE_MS = 5 * 60 * 1000;
 const cache = new Map<SecretName, { value: string | undefined; until: number }>();
 let ssm: SSMClient | undefined;
 
-export async function readSecret(name: SecretName, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
+export async function readSecret(
+  name: SecretName,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | undefined> {
   const direct = env[name];
   if (direct) return direct;
   const parameterName = env[`${name}_PARAM`];
@@ -20,7 +23,9 @@ export async function readSecret(name: SecretName, env: NodeJS.ProcessEnv = proc
   const cached = cache.get(name);
   if (cached && cached.until > Date.now()) return cached.value;
   ssm ??= new SSMClient({});
-  const { Parameter } = await ssm.send(new GetParameterCommand({ Name: parameterName, WithDecryption: true }));
+  const { Parameter } = await ssm.send(
+    new GetParameterCommand({ Name: parameterName, WithDecryption: true }),
+  );
   const value = Parameter?.Value || undefined;
   cache.set(name, { value, until: Date.now() + CACHE_MS });
   return value;

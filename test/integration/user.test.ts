@@ -17,7 +17,10 @@ beforeAll(() => {
 async function registeredStudent() {
   const student = await createStudent(stack);
   const body = signUpBody(student.email);
-  const response = await apiCall(stack, 'POST', '/api/user/signup-v2', { token: student.tokens.IdToken, body });
+  const response = await apiCall(stack, 'POST', '/api/user/signup-v2', {
+    token: student.tokens.IdToken,
+    body,
+  });
   expect(response.status).toBe(201);
   return { ...student, record: response.body as Record<string, unknown> };
 }
@@ -87,7 +90,10 @@ describe('user record', () => {
   it('refuses another e-mail than the token’s, a wrong username and a non-Chilean phone', async () => {
     const student = await createStudent(stack);
     const token = student.tokens.IdToken;
-    const other = await apiCall(stack, 'POST', '/api/user/signup-v2', { token, body: signUpBody('otra@ejemplo.cl') });
+    const other = await apiCall(stack, 'POST', '/api/user/signup-v2', {
+      token,
+      body: signUpBody('otra@ejemplo.cl'),
+    });
     expect(other.status).toBe(403);
     const wrongUsername = await apiCall(stack, 'POST', '/api/user/signup-v2', {
       token,
@@ -159,13 +165,17 @@ describe('DELETE /api/user/deleteAllData', () => {
     expect(await listUserItems(student.sub)).toEqual([]);
     expect(await listUserItems(bystander.sub)).toHaveLength(1);
 
-    expect(readLog('crm-log.jsonl')).toContainEqual(expect.objectContaining({ call: 'deleteContact', contactId: '555001' }));
+    expect(readLog('crm-log.jsonl')).toContainEqual(
+      expect.objectContaining({ call: 'deleteContact', contactId: '555001' }),
+    );
     expect(readLog('payments-log.jsonl')).toContainEqual(
       expect.objectContaining({ call: 'deleteCustomer', customerId: 'cus_local_555' }),
     );
     expect(JSON.stringify(readLog('crm-log.jsonl'))).not.toContain('someone-else');
 
-    const again = await apiCall(stack, 'DELETE', '/api/user/deleteAllData', { token: student.tokens.IdToken });
+    const again = await apiCall(stack, 'DELETE', '/api/user/deleteAllData', {
+      token: student.tokens.IdToken,
+    });
     expect(again).toMatchObject({ status: 200, body: { deleted: 0 } });
   });
 });
