@@ -1,9 +1,13 @@
-import { Link, Outlet } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { AuthNav } from '../features/auth/AuthNav';
 import { authText } from '../i18n/auth';
 import { es } from '../i18n/es';
 import { LoadingOverlay } from './LoadingOverlay';
+import { useAppStore } from './store';
 import { Toasts } from './toasts';
+
+/** Links of the signed-in student, in menu order. Features add theirs here when their screen exists. */
+const studentLinks: { to: string; label: string }[] = [];
 
 /** The frame of every page: header, main content, toasts and the loading overlay. */
 export function AppShell() {
@@ -18,6 +22,7 @@ export function AppShell() {
           <span>{es.app.name}</span>
         </Link>
         <nav className="site-nav" aria-label={authText.nav.menu}>
+          <StudentLinks />
           <AuthNav />
         </nav>
       </header>
@@ -28,4 +33,14 @@ export function AppShell() {
       <LoadingOverlay />
     </>
   );
+}
+
+function StudentLinks() {
+  const isSigned = useAppStore((state) => state.auth.isSigned);
+  if (!isSigned) return null;
+  return studentLinks.map((link) => (
+    <NavLink key={link.to} to={link.to} end>
+      {link.label}
+    </NavLink>
+  ));
 }

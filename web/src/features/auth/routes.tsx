@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
+import { AfterSessionCheck, RequireSignedIn } from '../../app/guards';
 import { AccountPage } from './AccountPage';
-import { AfterSessionCheck, RequireSignedIn } from './guards';
 import { RecoveryCodePage, RecoveryRequestPage } from './RecoveryPages';
 import { SignInPage } from './SignInPage';
 import { SignUpPage } from './SignUpPage';

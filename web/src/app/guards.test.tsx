@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initialState, useAppStore } from '../../app/store';
 import { AfterSessionCheck, RequireSignedIn } from './guards';
+import { initialState, useAppStore } from './store';
 
 function Where() {
   const location = useLocation();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAppStore } from '../../app/store';
-import { es } from '../../i18n/es';
+import { es } from '../i18n/es';
+import { useAppStore } from './store';
 
 function SessionPending() {
   return (
