@@ -102,6 +102,8 @@ export function createModuleHandler(module: HandlerModule, operations: Record<st
       const entry = table.get(event.routeKey);
       if (!entry) throw new HttpError(404, 'Ruta no encontrada.');
       const { operation } = entry;
+      // Who is calling is settled before anything about the request is looked at.
+      const caller = operation.access === 'user' ? callerFromEvent(event) : null;
       const input = {
         body: parse(operation.body, emptyToUndefined(event.body), 'body'),
         query: parse(operation.query, event.queryStringParameters ?? {}, 'query'),
@@ -109,9 +111,9 @@ export function createModuleHandler(module: HandlerModule, operations: Record<st
         event,
       };
       const response =
-        operation.access === 'user'
-          ? await operation.run({ ...input, caller: callerFromEvent(event) })
-          : await operation.run(input);
+        operation.access === 'user' && caller
+          ? await operation.run({ ...input, caller })
+          : await (operation as OpenOperation).run(input);
       return toResult(response);
     });
 }
