@@ -164,7 +164,9 @@ export function evaluateCheck(expression: string): number {
   if (!/^[\d\s+\-*/().,^a-zA-Z_]*$/.test(expression))
     throw new Error(`caracteres no permitidos en «${expression}»`);
   const names = Object.getOwnPropertyNames(Math);
-  for (const word of expression.match(/[a-zA-Z_]+/g) ?? []) {
+  // Scientific notation (`6e8`, `1.5E-3`) is a number, not a name.
+  const withoutNumbers = expression.replace(/(?:\d+\.?\d*|\.\d+)e[+-]?\d+/gi, '0');
+  for (const word of withoutNumbers.match(/[a-zA-Z_]+/g) ?? []) {
     if (!names.includes(word)) throw new Error(`función desconocida «${word}» en «${expression}»`);
   }
   const scope = names.map((name) => `const ${name} = Math.${name};`).join('');
@@ -286,15 +288,24 @@ export const CourseConfigSchema = z
   .superRefine((course, ctx) => {
     const ids = course.availableDates.map((d) => d.id);
     for (const [i, id] of ids.entries()) {
-      if (ids.indexOf(id) !== i) ctx.addIssue({ code: 'custom', path: ['availableDates', i, 'id'], message: `id repetido «${id}»` });
+      if (ids.indexOf(id) !== i)
+        ctx.addIssue({ code: 'custom', path: ['availableDates', i, 'id'], message: `id repetido «${id}»` });
     }
     const last = course.availableDates.at(-1);
     if (last?.id !== 'otra' || last.label !== 'Otra') {
-      ctx.addIssue({ code: 'custom', path: ['availableDates'], message: 'la última fecha debe ser { "id": "otra", "label": "Otra" }' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['availableDates'],
+        message: 'la última fecha debe ser { "id": "otra", "label": "Otra" }',
+      });
     }
     for (const [i, entry] of course.availableDates.entries()) {
       if (entry.id !== 'otra' && !entry.date) {
-        ctx.addIssue({ code: 'custom', path: ['availableDates', i, 'date'], message: 'falta la fecha (aproximada) de la rendición' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['availableDates', i, 'date'],
+          message: 'falta la fecha (aproximada) de la rendición',
+        });
       }
     }
   });

@@ -32,7 +32,7 @@ const SPEC_CALLS = [
 ];
 
 /** Routes the platform adds to the spec's calls. */
-const PLATFORM_ROUTES = ['GET /api/health', 'POST /api/stripe/webhook'];
+const PLATFORM_ROUTES = ['GET /api/health', 'POST /api/stripe/webhook', 'GET /api/user/export'];
 
 /**
  * Spec calls whose handlers a later issue builds. A route is never registered before its handler

@@ -41,6 +41,7 @@ export const routes: readonly Route[] = [
   { method: 'GET', path: '/api/exam/{id}', module: 'exam', operation: 'getExam', access: 'user' },
   { method: 'GET', path: '/api/question/{id}', module: 'question', operation: 'getQuestion', access: 'user' },
   { method: 'GET', path: '/api/user', module: 'user', operation: 'getUser', access: 'user' },
+  { method: 'GET', path: '/api/user/export', module: 'user', operation: 'exportData', access: 'user' },
   { method: 'POST', path: '/api/user/signup-v2', module: 'user', operation: 'signUpV2', access: 'user' },
   { method: 'POST', path: '/api/user', module: 'user', operation: 'updateUser', access: 'user' },
   {

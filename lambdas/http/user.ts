@@ -4,6 +4,7 @@ import {
   deleteAllUserItems,
   getProfile,
   getUserRecord,
+  listUserItems,
   updateProfileFields,
 } from '../data/userRepository';
 import { normalizeEmail, usernameFromEmail } from '../domain/username';
@@ -54,7 +55,39 @@ const deleteBody = z
   .strict()
   .optional();
 
+/** Internal key attributes say nothing to the student; the item kind is kept as `type`. */
+function toExportedItem(item: Record<string, unknown>) {
+  const { pk: _pk, sk, gsi1pk: _g1, gsi1sk: _g2, ...data } = item;
+  return { type: String(sk).split('#')[0]?.toLowerCase(), key: sk, ...data };
+}
+
 export const operations = {
+  /** All of the caller's data as JSON (Ley 21.719: access and portability). */
+  exportData: userOperation({
+    run: async ({ caller }) => {
+      const items = await listUserItems(caller.sub);
+      return {
+        statusCode: 200,
+        headers: {
+          'content-disposition': 'attachment; filename="mis-datos-preu-paes.json"',
+          'cache-control': 'no-store',
+        },
+        body: {
+          exportedAt: new Date().toISOString(),
+          account: {
+            sub: caller.sub,
+            email: caller.email,
+            name: caller.name ?? null,
+            given_name: caller.givenName ?? null,
+            family_name: caller.familyName ?? null,
+            phone_number: caller.phoneNumber ?? null,
+          },
+          items: items.map(toExportedItem),
+        },
+      };
+    },
+  }),
+
   getUser: userOperation({
     run: async ({ caller }) => {
       const record = await getUserRecord(caller.sub);

@@ -179,3 +179,24 @@ describe('DELETE /api/user/deleteAllData', () => {
     expect(again).toMatchObject({ status: 200, body: { deleted: 0 } });
   });
 });
+
+describe('GET /api/user/export', () => {
+  it('returns every item of the caller, and only the caller’s, as a JSON download', async () => {
+    const student = await registeredStudent();
+    const other = await registeredStudent();
+    await dynamo().send(
+      new PutCommand({
+        TableName: stack.tables.users,
+        Item: { pk: `USER#${student.sub}`, sk: 'TUTORIAL#01', doubts: 'fracciones' },
+      }),
+    );
+    const response = await apiCall(stack, 'GET', '/api/user/export', { token: student.tokens.IdToken });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    const body = response.body as { account: { email: string }; items: { type: string; key: string }[] };
+    expect(body.account.email).toBe(student.email);
+    expect(body.items.map((item) => item.type).sort()).toEqual(['profile', 'tutorial']);
+    expect(JSON.stringify(body)).not.toContain(other.sub);
+    expect(JSON.stringify(body)).not.toContain('"pk"');
+  });
+});

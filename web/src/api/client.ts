@@ -3,6 +3,13 @@
  * student's Cognito ID token and turns error answers into `ApiError`.
  */
 import { fetchAuthSession } from 'aws-amplify/auth';
+import type { Course } from '../../../lambdas/domain/constants';
+import type {
+  ExamPaper,
+  QuestionAnswer,
+  SubjectDetail,
+  SubjectSummary,
+} from '../../../lambdas/domain/contentViews';
 import type { UserRecord } from '../../../lambdas/domain/user';
 import type { RuntimeConfig } from '../app/config';
 
@@ -92,4 +99,9 @@ export const api = {
     apiRequest<UserRecord>('POST', '/api/user', { body: { hubspot_id: hubspotId } }),
   deleteAllData: (ids: { hsContactId: string | null; stripeCustomerId: string | null }) =>
     apiRequest<{ deleted: number }>('DELETE', '/api/user/deleteAllData', { body: ids }),
+  listSubjects: (course?: Course) =>
+    apiRequest<SubjectSummary[]>('GET', '/api/subject', { query: { course: course?.toLowerCase() } }),
+  getSubject: (id: string) => apiRequest<SubjectDetail[]>('GET', `/api/subject/${encodeURIComponent(id)}`),
+  getExam: (testSlug: string) => apiRequest<ExamPaper>('GET', `/api/exam/${encodeURIComponent(testSlug)}`),
+  getQuestion: (id: string) => apiRequest<QuestionAnswer>('GET', `/api/question/${encodeURIComponent(id)}`),
 };

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Question, Subject, TriviaQuestion } from '../../content/schema';
+import {
+  bankQuestionDetail,
+  publicQuestion,
+  publicTrivia,
+  subjectDetail,
+  subjectSummary,
+  triviaDetail,
+} from './contentViews';
+
+const question: Question = {
+  id: 'm1-alg-001',
+  version: 2,
+  tests: ['paes_competencia_matematica_m1'],
+  subSubject: 'numeros_algebra_funciones',
+  eje: 'Álgebra y funciones',
+  taxonomy: 'apli',
+  difficulty: 'media',
+  stem: '¿Cuánto es $2+3$?',
+  alternatives: [
+    { id: 'A', text: '$4$', value: 4 },
+    { id: 'B', text: '$5$', value: 5, correct: true },
+    { id: 'C', image: 'images/questions/m1-alg-001-c.svg' },
+    { id: 'D', text: '$7$', value: 7 },
+  ],
+  explanation: 'Se suman.',
+  check: { expression: '2+3' },
+};
+
+const trivia: TriviaQuestion = {
+  id: 'algebra-l1-s1-q1',
+  stem: '¿Cuánto es $3\\cdot4$?',
+  alternatives: [
+    { id: 'A', text: '$7$' },
+    { id: 'B', text: '$12$', correct: true },
+    { id: 'C', text: '$34$' },
+  ],
+  explanation: 'Se multiplica.',
+};
+
+/** Every key of a JSON value, at any depth. */
+function keysDeep(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysDeep);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [k, ...keysDeep(v)]);
+  }
+  return [];
+}
+
+const SECRET_KEYS = ['correct', 'value', 'check', 'explanation'];
+
+describe('content views', () => {
+  it('shows an exam question without key, values, check or explanation', () => {
+    const view = publicQuestion({ ...question, secret: 'x' } as Question);
+    expect(keysDeep(view).filter((k) => SECRET_KEYS.includes(k) || k === 'secret')).toEqual([]);
+    expect(view.alternatives.map((a) => [a.id, a.type])).toEqual([
+      ['A', 'text'],
+      ['B', 'text'],
+      ['C', 'image'],
+      ['D', 'text'],
+    ]);
+    expect(view).toMatchObject({ id: 'm1-alg-001', version: 2, stem: question.stem });
+  });
+
+  it('shows trivia without keys inside a subject, lessons and submodules', () => {
+    const subject: Subject = {
+      id: 'algebra',
+      title: 'Álgebra',
+      description: 'Expresiones y ecuaciones.',
+      icon: 'images/subjects/algebra.svg',
+      courses: ['paes'],
+      tests: ['paes_competencia_matematica_m1'],
+      order: 1,
+      lessons: [
+        {
+          id: 'ecuaciones',
+          title: 'Ecuaciones',
+          summary: 'Ecuaciones lineales.',
+          submodules: [{ id: 's1', title: 'Despejar', content: 'Texto', trivia: [trivia] }],
+        },
+      ],
+    };
+    const { lessons, ...header } = subject;
+    const detail = subjectDetail(header, lessons);
+    expect(detail).toMatchObject({
+      _id: 'algebra',
+      id: 'algebra',
+      lessons: [{ id: 'ecuaciones', submodules: [{ id: 's1' }] }],
+    });
+    expect(keysDeep(detail).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
+    expect(keysDeep(publicTrivia(trivia)).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
+    expect(subjectSummary(header, 1)).toEqual({ ...header, _id: 'algebra', lessonCount: 1 });
+  });
+
+  it('reveals the key and explanation in the detail, still without machine-check data', () => {
+    const detail = bankQuestionDetail(question, null);
+    expect(detail).toMatchObject({
+      kind: 'bank',
+      _id: 'm1-alg-001',
+      correct: 'B',
+      explanation: 'Se suman.',
+      passage: null,
+    });
+    expect(detail.alternatives.map((a) => a.correct)).toEqual([false, true, false, false]);
+    expect(keysDeep(detail)).not.toContain('value');
+    expect(keysDeep(detail)).not.toContain('check');
+    expect(
+      triviaDetail(trivia, { subjectId: 'algebra', lessonId: 'ecuaciones', submoduleId: 's1' }),
+    ).toMatchObject({
+      kind: 'trivia',
+      correct: 'B',
+      subjectId: 'algebra',
+    });
+  });
+});

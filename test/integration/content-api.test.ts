@@ -1,0 +1,277 @@
+/**
+ * The content API over HTTP against the local stack, which loads the real content/ on start.
+ * Expectations are computed from the same files, so they hold for any valid content; how much
+ * content there is belongs to issue 12.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Question } from '../../content/schema';
+import { validateContent } from '../../content/validate';
+import { dynamo } from '../../lambdas/data/client';
+import type {
+  ExamPaper,
+  QuestionDetail,
+  SubjectDetail,
+  SubjectSummary,
+} from '../../lambdas/domain/contentViews';
+import { splitByWeight } from '../../lambdas/domain/examAssembly';
+import { apiCall, createStudent } from '../helpers/localUsers';
+
+const stack = inject('stack');
+// CONTENT_DIR points the stack (and these expectations) at another content directory.
+const { problems, bundle } = validateContent(process.env.CONTENT_DIR);
+const bank = bundle.questionFiles.flatMap((f) => f.data.questions);
+const passages = new Map(bundle.questionFiles.flatMap((f) => f.data.passages ?? []).map((p) => [p.id, p]));
+const trivia = bundle.subjects.flatMap(({ data }) =>
+  data.lessons.flatMap((l) =>
+    l.submodules.flatMap((s) => s.trivia.map((t) => ({ trivia: t, subject: data, lesson: l, submodule: s }))),
+  ),
+);
+
+let token: string;
+let sub: string;
+
+beforeAll(async () => {
+  process.env.DYNAMODB_ENDPOINT = stack.dynamoEndpoint;
+  process.env.USERS_TABLE = stack.tables.users;
+  const student = await createStudent(stack);
+  token = student.tokens.IdToken;
+  sub = student.sub;
+});
+
+/** GET as the test student, as another student, or (null) with no token. */
+const get = (path: string, as: string | null = token) => apiCall(stack, 'GET', path, as ? { token: as } : {});
+
+/** Every key of a JSON value, at any depth. */
+function keysDeep(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysDeep);
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [k, ...keysDeep(v)]);
+  return [];
+}
+const SECRET_KEYS = ['correct', 'value', 'check', 'explanation', 'contentHash'];
+
+async function markAnswered(studentSub: string, questionId: string, extra: Record<string, unknown>) {
+  await dynamo().send(
+    new PutCommand({
+      TableName: stack.tables.users,
+      Item: {
+        pk: `USER#${studentSub}`,
+        sk: `ANSWERED#${questionId}`,
+        answeredAt: new Date().toISOString(),
+        ...extra,
+      },
+    }),
+  );
+}
+
+describe('content API', () => {
+  it('runs on valid content (the stack loaded it on start)', () => {
+    expect(problems).toEqual([]);
+  });
+
+  it('answers 401 without a token on every route', async () => {
+    for (const path of ['/api/subject', '/api/subject/x', '/api/exam/matematica', '/api/question/x']) {
+      expect((await get(path, null)).status, path).toBe(401);
+    }
+  });
+
+  describe('GET /api/subject?course=', () => {
+    const expected = (course: 'paes' | 'pdt') =>
+      bundle.subjects
+        .map((s) => s.data)
+        .filter((s) => s.courses.includes(course))
+        .sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : 1))
+        .map((s) => s.id);
+
+    it('lists the PAES subjects by default, in order, with `_id` and icon', async () => {
+      const { status, body } = await get('/api/subject');
+      expect(status).toBe(200);
+      const list = body as SubjectSummary[];
+      expect(list.map((s) => s.id)).toEqual(expected('paes'));
+      for (const item of list) {
+        const source = bundle.subjects.find((s) => s.data.id === item.id)?.data;
+        expect(item).toEqual({
+          _id: source?.id,
+          id: source?.id,
+          title: source?.title,
+          description: source?.description,
+          icon: source?.icon,
+          courses: source?.courses,
+          tests: source?.tests,
+          order: source?.order,
+          lessonCount: source?.lessons.length,
+        });
+      }
+    });
+
+    it('lowercases the course and refuses an unknown one', async () => {
+      const pdt = await get('/api/subject?course=PDT');
+      expect(pdt.status).toBe(200);
+      expect((pdt.body as SubjectSummary[]).map((s) => s.id)).toEqual(expected('pdt'));
+      expect((await get('/api/subject?course=Paes')).body).toEqual((await get('/api/subject')).body);
+      const unknown = await get('/api/subject?course=psu');
+      expect(unknown.status).toBe(400);
+      expect((unknown.body as { message: string }).message).toMatch(/course/);
+    });
+  });
+
+  describe('GET /api/subject/{id}', () => {
+    it('answers an array whose first item is the subject with lessons and submodules, trivia without keys', async () => {
+      expect(bundle.subjects.length).toBeGreaterThan(0);
+      for (const { data: subject } of bundle.subjects) {
+        const { status, body } = await get(`/api/subject/${subject.id}`);
+        expect(status, subject.id).toBe(200);
+        expect(Array.isArray(body)).toBe(true);
+        const [detail] = body as SubjectDetail[];
+        expect(detail).toMatchObject({
+          _id: subject.id,
+          id: subject.id,
+          title: subject.title,
+          icon: subject.icon,
+        });
+        expect(
+          detail?.lessons.map((l) => [
+            l.id,
+            l.submodules.map((s) => [s.id, s.content, s.trivia.map((t) => t.id)]),
+          ]),
+        ).toEqual(
+          subject.lessons.map((l) => [
+            l.id,
+            l.submodules.map((s) => [s.id, s.content, s.trivia.map((t) => t.id)]),
+          ]),
+        );
+        expect(keysDeep(body).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
+      }
+    });
+
+    it('answers 404 for an unknown subject', async () => {
+      const { status, body } = await get('/api/subject/no-existe');
+      expect(status).toBe(404);
+      expect(body).toEqual({ message: 'No encontramos esa asignatura.' });
+    });
+  });
+
+  describe('GET /api/exam/{id}', () => {
+    it('assembles every test by its rules, from its own pools, with no answer key', async () => {
+      for (const test of bundle.tests) {
+        const { status, body } = await get(`/api/exam/${test.slug}`);
+        expect(status, test.slug).toBe(200);
+        const paper = body as ExamPaper;
+        expect(
+          keysDeep(paper).filter((k) => SECRET_KEYS.includes(k)),
+          test.slug,
+        ).toEqual([]);
+        // Nor under another name: no explanation text appears anywhere in the answer.
+        const json = JSON.stringify(paper);
+        for (const q of paper.questions) {
+          const explanation = JSON.stringify(bank.find((b) => b.id === q.id)?.explanation).slice(1, -1);
+          expect(json.includes(explanation), q.id).toBe(false);
+        }
+        expect(paper.test).toMatchObject({
+          slug: test.slug,
+          display: test.display,
+          durationMinutes: test.durationMinutes,
+          questionCount: test.rules.questionCount,
+        });
+        const split = splitByWeight(test.rules.questionCount, test.rules.weights);
+        expect(paper.subSubjects.map((s) => [s.subSubject, s.requested])).toEqual(Object.entries(split));
+        expect(paper.requested).toBe(test.rules.questionCount);
+        expect(paper.delivered).toBe(paper.questions.length);
+        expect(paper.complete).toBe(paper.delivered === paper.requested);
+        expect(new Set(paper.questions.map((q) => q.id)).size).toBe(paper.questions.length);
+        for (const share of paper.subSubjects) {
+          const pool = bank.filter((q) => q.tests.includes(test.slug) && q.subSubject === share.subSubject);
+          const drawn = paper.questions.filter((q) => q.subSubject === share.subSubject);
+          expect(drawn.length).toBe(share.delivered);
+          expect(share.delivered).toBeLessThanOrEqual(Math.min(share.requested, pool.length));
+          // Without passages every available question can be used.
+          if (pool.every((q) => !q.passageId))
+            expect(share.delivered).toBe(Math.min(share.requested, pool.length));
+        }
+        for (const question of paper.questions) {
+          const source = bank.find((q) => q.id === question.id) as Question;
+          expect(source.tests).toContain(test.slug);
+          expect(question).toMatchObject({
+            version: source.version,
+            stem: source.stem,
+            subSubject: source.subSubject,
+          });
+          expect(question.alternatives.map((a) => a.id)).toEqual(source.alternatives.map((a) => a.id));
+        }
+        const passageIds = [...new Set(paper.questions.flatMap((q) => (q.passageId ? [q.passageId] : [])))];
+        expect(paper.passages.map((p) => p.id).sort()).toEqual([...passageIds].sort());
+        for (const passage of paper.passages) expect(passage.text).toBe(passages.get(passage.id)?.text);
+      }
+    });
+
+    it('keeps a passage’s questions together, in order, when it draws reading', async () => {
+      const { body } = await get('/api/exam/paes_competencia_lectora');
+      const paper = body as ExamPaper;
+      const order = paper.questions.map((q) => q.passageId ?? `single:${q.id}`);
+      const runs = order.filter((id, i) => id !== order[i - 1]);
+      expect(new Set(runs).size).toBe(runs.length);
+      for (const id of new Set(paper.questions.flatMap((q) => (q.passageId ? [q.passageId] : [])))) {
+        expect(paper.questions.filter((q) => q.passageId === id)).toHaveLength(
+          bank.filter((q) => q.passageId === id).length,
+        );
+      }
+    });
+
+    it('still loads a hidden test by slug, and answers 404 for an unknown one', async () => {
+      const hidden = await get('/api/exam/paes_competencia_matematica_m2');
+      expect(hidden.status).toBe(200);
+      expect((hidden.body as ExamPaper).test).toMatchObject({ display: false, questionCount: 55 });
+      const unknown = await get('/api/exam/paes_matematica_m3');
+      expect(unknown.status).toBe(404);
+    });
+  });
+
+  describe('GET /api/question/{id}', () => {
+    it('answers [false] for a question the student has not answered, and for an unknown id', async () => {
+      const [question] = bank;
+      expect(question).toBeDefined();
+      expect((await get(`/api/question/${question?.id}`)).body).toEqual([false]);
+      expect((await get('/api/question/no-existe-123')).body).toEqual([false]);
+    });
+
+    it('reveals key and explanation of an answered bank question, to that student only', async () => {
+      const question = bank.find((q) => q.passageId) ?? bank[0];
+      if (!question) throw new Error('the bank is empty');
+      await markAnswered(sub, question.id, { source: 'attempt#01TEST', version: question.version });
+      const { status, body } = await get(`/api/question/${question.id}`);
+      expect(status).toBe(200);
+      const [detail] = body as [QuestionDetail];
+      expect(detail).toMatchObject({
+        kind: 'bank',
+        _id: question.id,
+        version: question.version,
+        stem: question.stem,
+        explanation: question.explanation,
+        correct: question.alternatives.find((a) => a.correct)?.id,
+      });
+      expect(keysDeep(detail)).not.toContain('value');
+      expect(keysDeep(detail)).not.toContain('check');
+      if (question.passageId) expect(detail.kind === 'bank' && detail.passage?.id).toBe(question.passageId);
+
+      const other = await createStudent(stack);
+      expect((await get(`/api/question/${question.id}`, other.tokens.IdToken)).body).toEqual([false]);
+    });
+
+    it('reveals an answered trivia question with where it lives', async () => {
+      const [entry] = trivia;
+      if (!entry) throw new Error('no trivia in content/subjects');
+      await markAnswered(sub, entry.trivia.id, { source: 'trivia' });
+      const [detail] = (await get(`/api/question/${entry.trivia.id}`)).body as [QuestionDetail];
+      expect(detail).toMatchObject({
+        kind: 'trivia',
+        _id: entry.trivia.id,
+        subjectId: entry.subject.id,
+        lessonId: entry.lesson.id,
+        submoduleId: entry.submodule.id,
+        explanation: entry.trivia.explanation,
+        correct: entry.trivia.alternatives.find((a) => a.correct)?.id,
+      });
+    });
+  });
+});
