@@ -1,0 +1,29 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { contentAssetUrl, Markdown, renderMarkdown } from './Markdown';
+
+describe('Markdown', () => {
+  it('renders inline and display math with KaTeX', () => {
+    const html = renderMarkdown('Si $x^2 = 4$, entonces\n\n$$x = \\pm 2$$');
+    expect(html).toContain('class="katex"');
+    expect(html).toContain('katex-display');
+    expect(html).not.toContain('$x^2');
+  });
+
+  it('renders tables and serves content images from /content/', () => {
+    const html = renderMarkdown(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n![Figura](images/lessons/fisica/onda.svg)',
+    );
+    expect(html).toContain('<table>');
+    expect(html).toContain('src="/content/images/lessons/fisica/onda.svg"');
+    expect(contentAssetUrl('https://example.cl/x.png')).toBe('https://example.cl/x.png');
+  });
+
+  it('strips scripts and event handlers', () => {
+    const { container } = render(
+      <Markdown source={'Hola <img src=x onerror="alert(1)"><script>alert(2)</script>'} />,
+    );
+    expect(container.innerHTML).not.toContain('onerror');
+    expect(container.innerHTML).not.toContain('<script');
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Study text and questions: Markdown with KaTeX math (`$…$`, `$$…$$`), sanitised, with content
+ * images (`images/…` paths of content/) served from `/content/images/…`.
+ */
+import DOMPurify from 'dompurify';
+import 'katex/dist/katex.min.css';
+import { Marked } from 'marked';
+import markedKatex from 'marked-katex-extension';
+import { useMemo } from 'react';
+
+const markdown = new Marked({ gfm: true, breaks: false }).use(
+  markedKatex({ throwOnError: false, nonStandard: true }),
+);
+
+/** Content image paths are relative to content/ (`images/…`); the web serves them under /content/. */
+export function contentAssetUrl(path: string): string {
+  return /^images\//.test(path) ? `/content/${path}` : path;
+}
+
+export function renderMarkdown(source: string): string {
+  const html = markdown.parse(source, { async: false }) as string;
+  const withAssets = html.replace(
+    /(<img[^>]+src=")(images\/[^"]+)"/g,
+    (_m, start: string, src: string) => `${start}${contentAssetUrl(src)}"`,
+  );
+  return DOMPurify.sanitize(withAssets, { ADD_TAGS: ['semantics', 'annotation'], ADD_ATTR: ['encoding'] });
+}
+
+export function Markdown({ source, className }: { source: string; className?: string }) {
+  const html = useMemo(() => renderMarkdown(source), [source]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is produced from our own content and sanitised by DOMPurify.
+  return (
+    <div
+      className={`markdown${className ? ` ${className}` : ''}`}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
