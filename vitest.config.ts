@@ -32,6 +32,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/helpers/globalE2E.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // One browser at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           environment: 'node',
           include: ['test/integration/**/*.test.ts'],

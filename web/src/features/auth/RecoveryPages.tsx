@@ -59,17 +59,17 @@ export function RecoveryRequestPage() {
 }
 
 export function RecoveryCodePage() {
-  const email = useAppStore((state) => state.user.recoveryEmail);
+  // Read once: the reset clears it from the store, and this page must not bounce back then.
+  const [email] = useState(() => useAppStore.getState().user.recoveryEmail);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ code?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
   const navigateLater = useDelayedNavigate();
   const t = authText.recovery;
 
-  if (!email && !done) return <Navigate to="/inicio-sesion/recuperacion" replace />;
+  if (!email) return <Navigate to="/inicio-sesion/recuperacion" replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -78,10 +78,8 @@ export function RecoveryCodePage() {
     if (found.code || found.password) return;
     setBusy(true);
     const reset = await completeRecovery(code, password);
-    if (reset) {
-      setDone(true);
-      navigateLater('/inicio-sesion');
-    } else setBusy(false);
+    if (reset) navigateLater('/inicio-sesion');
+    else setBusy(false);
   }
 
   return (

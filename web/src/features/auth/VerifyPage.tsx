@@ -23,6 +23,7 @@ export function VerifyPage() {
 
   useEffect(() => {
     if (resendUntil === null) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [resendUntil]);

@@ -153,7 +153,10 @@ export async function confirmRegistration(code: string, passwordIfReloaded?: str
       if (nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
         await autoSignIn();
       } else {
-        await signIn({ username: pending.email, password: passwordIfReloaded ?? '', options: SIGN_IN_FLOW });
+        const password = passwordIfReloaded ?? passwordInMemory;
+        if (!password)
+          throw Object.assign(new Error('password required'), { name: 'NotAuthorizedException' });
+        await signIn({ username: pending.email, password, options: SIGN_IN_FLOW });
       }
       passwordInMemory = null;
       patchUser({ verification: false, resendUntil: null });

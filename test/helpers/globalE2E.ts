@@ -1,0 +1,40 @@
+/**
+ * The browser journeys' stack: a production build of the web app served by `vite preview`, the
+ * whole local platform on free ports, and Debian's Chromium. Fails loudly when Chromium is missing.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { type StackInfo, startStack } from '../../scripts/local/stack';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eStack: StackInfo & { webUrl: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}. The browser journeys need Debian's Chromium: ` +
+        'run `apt-get update && apt-get install -y chromium` (or set CHROMIUM_PATH).',
+    );
+  }
+  await build({
+    configFile: path.resolve(import.meta.dirname, '../../web/vite.config.ts'),
+    logLevel: 'warn',
+  });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'preu-e2e-'));
+  process.env.LOG_LEVEL ??= 'SILENT';
+  const stack = await startStack({ dataDir, persist: false, web: 'preview' });
+  if (!stack.info.webUrl) throw new Error('The web app did not start');
+  project.provide('e2eStack', { ...stack.info, webUrl: stack.info.webUrl });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
