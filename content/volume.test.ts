@@ -9,7 +9,9 @@ import { validateContent } from './validate';
 
 const { bundle } = validateContent();
 const questions = bundle.questionFiles.flatMap(({ data }) => data.questions);
-const mustFill = bundle.tests.filter((t) => t.course === 'paes' && (t.display || t.slug === 'paes_competencia_matematica_m2'));
+const mustFill = bundle.tests.filter(
+  (t) => t.course === 'paes' && (t.display || t.slug === 'paes_competencia_matematica_m2'),
+);
 
 /** A small deterministic generator, so a failure names a reproducible seed. */
 function seeded(seed: number) {
@@ -36,37 +38,46 @@ describe('question bank volume', () => {
     );
   });
 
-  it.each(mustFill.map((t) => [t.slug, t] as const))('%s has enough questions in every sub-subject', (_slug, test) => {
-    const needed = splitByWeight(test.rules.questionCount, test.rules.weights);
-    const available = Object.fromEntries(
-      Object.keys(test.rules.weights).map((sub) => [
-        sub,
-        questions.filter((q) => q.subSubject === sub && q.tests.includes(test.slug)).length,
-      ]),
-    );
-    for (const [sub, count] of Object.entries(needed)) {
-      expect({ sub, available: available[sub] }).toEqual({ sub, available: expect.any(Number) });
-      expect(available[sub], `${test.slug} › ${sub}: ${available[sub]} in the bank, ${count} needed`).toBeGreaterThanOrEqual(count);
-    }
-  });
+  it.each(mustFill.map((t) => [t.slug, t] as const))(
+    '%s has enough questions in every sub-subject',
+    (_slug, test) => {
+      const needed = splitByWeight(test.rules.questionCount, test.rules.weights);
+      const available = Object.fromEntries(
+        Object.keys(test.rules.weights).map((sub) => [
+          sub,
+          questions.filter((q) => q.subSubject === sub && q.tests.includes(test.slug)).length,
+        ]),
+      );
+      for (const [sub, count] of Object.entries(needed)) {
+        expect({ sub, available: available[sub] }).toEqual({ sub, available: expect.any(Number) });
+        expect(
+          available[sub],
+          `${test.slug} › ${sub}: ${available[sub]} in the bank, ${count} needed`,
+        ).toBeGreaterThanOrEqual(count);
+      }
+    },
+  );
 
-  it.each(mustFill.map((t) => [t.slug, t] as const))('%s assembles a complete form on every draw', (_slug, test) => {
-    const pools = Object.fromEntries(
-      Object.keys(test.rules.weights).map((sub) => [
-        sub,
-        questions
-          .map((q, seq) => ({ ...q, seq }))
-          .filter((q) => q.subSubject === sub && q.tests.includes(test.slug)),
-      ]),
-    );
-    for (let seed = 1; seed <= 25; seed++) {
-      const exam = assembleExam(test.rules, pools, seeded(seed));
-      expect({ seed, delivered: exam.delivered, complete: exam.complete }).toEqual({
-        seed,
-        delivered: test.rules.questionCount,
-        complete: true,
-      });
-      expect(new Set(exam.questions.map((q) => q.id)).size).toBe(exam.delivered);
-    }
-  });
+  it.each(mustFill.map((t) => [t.slug, t] as const))(
+    '%s assembles a complete form on every draw',
+    (_slug, test) => {
+      const pools = Object.fromEntries(
+        Object.keys(test.rules.weights).map((sub) => [
+          sub,
+          questions
+            .map((q, seq) => ({ ...q, seq }))
+            .filter((q) => q.subSubject === sub && q.tests.includes(test.slug)),
+        ]),
+      );
+      for (let seed = 1; seed <= 25; seed++) {
+        const exam = assembleExam(test.rules, pools, seeded(seed));
+        expect({ seed, delivered: exam.delivered, complete: exam.complete }).toEqual({
+          seed,
+          delivered: test.rules.questionCount,
+          complete: true,
+        });
+        expect(new Set(exam.questions.map((q) => q.id)).size).toBe(exam.delivered);
+      }
+    },
+  );
 });

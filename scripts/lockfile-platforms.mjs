@@ -36,5 +36,7 @@ for (const [key, entry] of Object.entries(lock.packages)) {
 }
 if (added > 0) {
   writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`package-lock.json: added ${added} optional platform entr${added === 1 ? 'y' : 'ies'} for Biome`);
+  console.log(
+    `package-lock.json: added ${added} optional platform entr${added === 1 ? 'y' : 'ies'} for Biome`,
+  );
 }

@@ -27,8 +27,9 @@ const partsFormatter = new Intl.DateTimeFormat('en-US', {
 });
 
 export function chileParts(instant: Date): ChileDateTime {
+  const parts = partsFormatter.formatToParts(instant);
   const value = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(partsFormatter.formatToParts(instant).find((part) => part.type === type)?.value);
+    Number(parts.find((part) => part.type === type)?.value);
   return {
     year: value('year'),
     month: value('month'),
@@ -65,7 +66,10 @@ export function isCalendarDate(text: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
-    year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
   );
 }
 

@@ -198,8 +198,9 @@ export const defaultBackoff = (receiveCount: number): number =>
   Math.min(30_000, 1000 * 2 ** (receiveCount - 1));
 
 /** The local stack registers its in-process queues here (on globalThis: one registry per process). */
-const registry = ((globalThis as { __preuLocalQueues?: Map<string, MessageQueue> }).__preuLocalQueues ??=
-  new Map());
+const processGlobals = globalThis as { __preuLocalQueues?: Map<string, MessageQueue> };
+processGlobals.__preuLocalQueues ??= new Map();
+const registry: Map<string, MessageQueue> = processGlobals.__preuLocalQueues;
 
 export const CRM_QUEUE = 'crm-updates';
 

@@ -45,7 +45,9 @@ describe('account journey', () => {
       PreviousPassword: 'primera-clave-1',
       ProposedPassword: 'segunda-clave-2',
     });
-    await expect(signIn(stack, email, 'primera-clave-1')).rejects.toMatchObject({ type: 'NotAuthorizedException' });
+    await expect(signIn(stack, email, 'primera-clave-1')).rejects.toMatchObject({
+      type: 'NotAuthorizedException',
+    });
     tokens = await signIn(stack, email, 'segunda-clave-2');
 
     await cognitoCall(stack, 'ForgotPassword', { ClientId: clientId, Username: email });
@@ -58,9 +60,14 @@ describe('account journey', () => {
     tokens = await signIn(stack, email, 'tercera-clave-3');
     expect((await apiCall(stack, 'GET', '/api/user', { token: tokens.IdToken })).status).toBe(200);
 
-    const deleted = await apiCall(stack, 'DELETE', '/api/user/deleteAllData', { token: tokens.IdToken, body: {} });
+    const deleted = await apiCall(stack, 'DELETE', '/api/user/deleteAllData', {
+      token: tokens.IdToken,
+      body: {},
+    });
     expect(deleted).toMatchObject({ status: 200, body: { deleted: 1 } });
     await cognitoCall(stack, 'DeleteUser', { AccessToken: tokens.AccessToken });
-    await expect(signIn(stack, email, 'tercera-clave-3')).rejects.toMatchObject({ type: 'NotAuthorizedException' });
+    await expect(signIn(stack, email, 'tercera-clave-3')).rejects.toMatchObject({
+      type: 'NotAuthorizedException',
+    });
   });
 });

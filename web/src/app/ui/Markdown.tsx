@@ -28,10 +28,10 @@ export function renderMarkdown(source: string): string {
 
 export function Markdown({ source, className }: { source: string; className?: string }) {
   const html = useMemo(() => renderMarkdown(source), [source]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is produced from our own content and sanitised by DOMPurify.
   return (
     <div
       className={`markdown${className ? ` ${className}` : ''}`}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own content, sanitised by DOMPurify above.
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
