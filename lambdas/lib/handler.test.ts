@@ -12,6 +12,11 @@ import {
 } from './handler';
 import { logger } from './logger';
 
+// Other projects' stacks set WEB_ORIGIN in the environment this worker inherits; pin it here.
+vi.hoisted(() => {
+  process.env.WEB_ORIGIN = 'http://localhost:5173';
+});
+
 vi.mock('../routes', async (original) => {
   const actual = await original<typeof import('../routes')>();
   return {
