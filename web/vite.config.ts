@@ -2,6 +2,8 @@ import { cpSync, createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { sitemapPlugin } from './build/sitemap';
+import { socialDefaultsPlugin } from './build/socialDefaults';
 
 const root = path.resolve(import.meta.dirname);
 const contentImages = path.resolve(root, '../content/images');
@@ -28,7 +30,7 @@ function contentImagesPlugin(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), contentImagesPlugin()],
+  plugins: [react(), contentImagesPlugin(), sitemapPlugin(), socialDefaultsPlugin()],
   build: {
     outDir: path.join(root, 'dist'),
     emptyOutDir: true,

@@ -93,21 +93,34 @@ export const getPassage = (passageId: string, version: number) =>
   getItem<PassageItem>(contentKeys.passage(passageId), contentKeys.version(version));
 
 /** `BatchGetItem PASSAGE#<id> / V#<version>` for the passages of an exam (at most 100 keys per call). */
-export async function getPassages(refs: readonly { id: string; version: number }[]): Promise<PassageItem[]> {
-  const unique = [...new Map(refs.map((ref) => [`${ref.id}#${ref.version}`, ref])).values()];
-  const found: PassageItem[] = [];
+export const getPassages = (refs: readonly { id: string; version: number }[]) =>
+  batchGet<PassageItem>(
+    refs.map((ref) => ({ pk: contentKeys.passage(ref.id), sk: contentKeys.version(ref.version) })),
+  );
+
+/**
+ * `BatchGetItem QUESTION#<id> / V#<version>`: the versions an exam attempt fixed, keys included
+ * (grading and review use them; the exam paper strips them with `publicQuestion`).
+ */
+export const getQuestionVersions = (refs: readonly { id: string; version: number }[]) =>
+  batchGet<BankQuestionItem>(
+    refs.map((ref) => ({ pk: contentKeys.question(ref.id), sk: contentKeys.version(ref.version) })),
+  );
+
+/** Reads known keys, 100 per call, retrying unprocessed keys with backoff; missing items are absent. */
+async function batchGet<T>(keys: readonly { pk: string; sk: string }[]): Promise<T[]> {
+  const unique = [...new Map(keys.map((key) => [`${key.pk}|${key.sk}`, key])).values()];
+  const found: T[] = [];
   for (let start = 0; start < unique.length; start += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique
-      .slice(start, start + 100)
-      .map((ref) => ({ pk: contentKeys.passage(ref.id), sk: contentKeys.version(ref.version) }));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
+    let pending: Record<string, unknown>[] | undefined = unique.slice(start, start + 100);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 5) throw new Error('BatchGetItem kept returning unprocessed keys');
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       const result: BatchGetCommandOutput = await dynamo().send(
-        new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys } } }),
+        new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending } } }),
       );
-      found.push(...((result.Responses?.[table()] ?? []) as PassageItem[]));
-      keys = result.UnprocessedKeys?.[table()]?.Keys;
+      found.push(...((result.Responses?.[table()] ?? []) as T[]));
+      pending = result.UnprocessedKeys?.[table()]?.Keys;
     }
   }
   return found;

@@ -51,6 +51,10 @@ export function toUserRecord(item: ProfileItem): UserRecord {
     is_premium: item.is_premium === true,
     stripe_customer_id: item.stripe_customer_id ?? null,
     stripe_subscription_id: item.stripe_subscription_id ?? null,
+    premium_status: item.premium_status ?? null,
+    premium_plan: item.premium_plan ?? null,
+    premium_period_end: item.premium_period_end ?? null,
+    premium_cancel_at_period_end: item.premium_cancel_at_period_end === true,
     exams_available: item.exams_available ?? 0,
     tutorials_available: item.tutorials_available ?? 0,
     hubspot_id: item.hubspot_id ?? null,
@@ -119,7 +123,7 @@ export async function createUserRecord(
 /** Sets fields of an existing record; null when the record does not exist. */
 export async function updateProfileFields(
   sub: string,
-  fields: Partial<Pick<ProfileItem, 'email_verified' | 'hubspot_id'>>,
+  fields: Partial<Pick<ProfileItem, 'email_verified' | 'hubspot_id' | 'onboarding' | 'last_lesson'>>,
 ): Promise<UserRecord | null> {
   const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
   const names: Record<string, string> = { '#updatedAt': 'updatedAt' };

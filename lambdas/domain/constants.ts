@@ -26,6 +26,11 @@ export const TARGET_POINTS = {
 } as const;
 
 export const MAX_EXAM_MINUTES = 120;
+/**
+ * How long after an attempt's deadline its answers are still accepted: the browser submits by
+ * itself at zero, and this covers that request and one retry on a slow connection.
+ */
+export const EXAM_SUBMISSION_GRACE_MS = 120_000;
 export const RESEND_CODE_WAIT_MS = 300_000;
 export const REDIRECT_DELAY_MS = 1000;
 export const RELOAD_DELAY_MS = 1000;

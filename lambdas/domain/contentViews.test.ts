@@ -63,7 +63,13 @@ describe('content views', () => {
     expect(view).toMatchObject({ id: 'm1-alg-001', version: 2, stem: question.stem });
   });
 
-  it('shows trivia without keys inside a subject, lessons and submodules', () => {
+  it('shows an open lesson with study text and keyed trivia, a locked one with titles only', () => {
+    const lesson = (id: string) => ({
+      id,
+      title: `Lección ${id}`,
+      summary: `Qué cubre ${id}.`,
+      submodules: [{ id: `${id}-s1`, title: 'Despejar', content: `Texto ${id}`, trivia: [trivia] }],
+    });
     const subject: Subject = {
       id: 'algebra',
       title: 'Álgebra',
@@ -72,23 +78,49 @@ describe('content views', () => {
       courses: ['paes'],
       tests: ['paes_competencia_matematica_m1'],
       order: 1,
-      lessons: [
+      lessons: [lesson('ecuaciones'), lesson('funciones')],
+    };
+    const withValues = {
+      ...subject,
+      lessons: subject.lessons.map((l) => ({
+        ...l,
+        submodules: l.submodules.map((s) => ({
+          ...s,
+          trivia: s.trivia.map((t) => ({
+            ...t,
+            check: { expression: '3*4' },
+            alternatives: t.alternatives.map((a, i) => ({ ...a, value: i })),
+          })),
+        })),
+      })),
+    };
+    const { lessons, ...header } = withValues;
+    const detail = subjectDetail(header, lessons, [true, false]);
+    expect(detail).toMatchObject({ _id: 'algebra', id: 'algebra' });
+    const [open, locked] = detail.lessons;
+    expect(open).toMatchObject({
+      id: 'ecuaciones',
+      locked: false,
+      submodules: [
         {
-          id: 'ecuaciones',
-          title: 'Ecuaciones',
-          summary: 'Ecuaciones lineales.',
-          submodules: [{ id: 's1', title: 'Despejar', content: 'Texto', trivia: [trivia] }],
+          id: 'ecuaciones-s1',
+          content: 'Texto ecuaciones',
+          trivia: [{ id: trivia.id, correct: 'B', explanation: 'Se multiplica.' }],
         },
       ],
-    };
-    const { lessons, ...header } = subject;
-    const detail = subjectDetail(header, lessons);
-    expect(detail).toMatchObject({
-      _id: 'algebra',
-      id: 'algebra',
-      lessons: [{ id: 'ecuaciones', submodules: [{ id: 's1' }] }],
     });
-    expect(keysDeep(detail).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
+    expect(locked).toEqual({
+      id: 'funciones',
+      title: 'Lección funciones',
+      summary: 'Qué cubre funciones.',
+      locked: true,
+      submodules: [{ id: 'funciones-s1', title: 'Despejar' }],
+    });
+    expect(JSON.stringify(locked)).not.toContain('Texto');
+    expect(keysDeep(detail)).not.toContain('value');
+    expect(keysDeep(detail)).not.toContain('check');
+    // A lesson is locked unless it is explicitly allowed.
+    expect(subjectDetail(header, lessons, []).lessons.every((l) => l.locked)).toBe(true);
     expect(keysDeep(publicTrivia(trivia)).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
     expect(subjectSummary(header, 1)).toEqual({ ...header, _id: 'algebra', lessonCount: 1 });
   });

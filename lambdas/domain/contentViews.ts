@@ -60,19 +60,52 @@ export interface PublicTrivia {
   alternatives: PublicAlternative[];
 }
 
-export interface PublicSubmodule {
+/**
+ * A trivia question of a lesson the student may open, with its key and explanation: trivia is
+ * study material and the player gives feedback at once (docs/decisions.md). Bank questions never
+ * travel this way.
+ */
+export interface StudyTrivia {
+  id: string;
+  stem: string;
+  image?: string;
+  alternatives: RevealedAlternative[];
+  correct: AlternativeId;
+  explanation: string;
+}
+
+export interface OpenSubmodule {
   id: string;
   title: string;
   content: string;
-  trivia: PublicTrivia[];
+  trivia: StudyTrivia[];
 }
 
-export interface PublicLesson {
+/** A submodule of a locked lesson: its title only. */
+export interface LockedSubmodule {
+  id: string;
+  title: string;
+}
+
+/** A lesson the student may open: study content and trivia. */
+export interface OpenLesson {
   id: string;
   title: string;
   summary: string;
-  submodules: PublicSubmodule[];
+  locked: false;
+  submodules: OpenSubmodule[];
 }
+
+/** A lesson beyond the free allowance: what it covers, never its content. */
+export interface LockedLesson {
+  id: string;
+  title: string;
+  summary: string;
+  locked: true;
+  submodules: LockedSubmodule[];
+}
+
+export type SubjectLesson = OpenLesson | LockedLesson;
 
 /** An item of `GET /api/subject?course=`. */
 export interface SubjectSummary {
@@ -89,7 +122,7 @@ export interface SubjectSummary {
 
 /** The first item of `GET /api/subject/{id}`: the shape the study centre reads (`_id`, lessons, submodules). */
 export interface SubjectDetail extends Omit<SubjectSummary, 'lessonCount'> {
-  lessons: PublicLesson[];
+  lessons: SubjectLesson[];
 }
 
 /** A test as the exam screen shows it. */
@@ -199,21 +232,38 @@ export function publicTrivia(trivia: TriviaQuestion): PublicTrivia {
   };
 }
 
-export function publicSubmodule(submodule: Submodule): PublicSubmodule {
+export function studyTrivia(trivia: TriviaQuestion): StudyTrivia {
   return {
-    id: submodule.id,
-    title: submodule.title,
-    content: submodule.content,
-    trivia: submodule.trivia.map(publicTrivia),
+    id: trivia.id,
+    stem: trivia.stem,
+    ...optional('image', trivia.image),
+    ...revealed(trivia.alternatives),
+    explanation: trivia.explanation,
   };
 }
 
-export function publicLesson(lesson: Lesson): PublicLesson {
+export function openLesson(lesson: Lesson): OpenLesson {
   return {
     id: lesson.id,
     title: lesson.title,
     summary: lesson.summary,
-    submodules: lesson.submodules.map(publicSubmodule),
+    locked: false,
+    submodules: lesson.submodules.map((submodule: Submodule) => ({
+      id: submodule.id,
+      title: submodule.title,
+      content: submodule.content,
+      trivia: submodule.trivia.map(studyTrivia),
+    })),
+  };
+}
+
+export function lockedLesson(lesson: Lesson): LockedLesson {
+  return {
+    id: lesson.id,
+    title: lesson.title,
+    summary: lesson.summary,
+    locked: true,
+    submodules: lesson.submodules.map((submodule) => ({ id: submodule.id, title: submodule.title })),
   };
 }
 
@@ -233,9 +283,19 @@ export function subjectSummary(subject: SubjectHeader, lessonCount: number): Sub
   };
 }
 
-export function subjectDetail(subject: SubjectHeader, lessons: Lesson[]): SubjectDetail {
+/** The subject with each lesson open or locked, as `mayOpen` (by lesson index) decides. */
+export function subjectDetail(
+  subject: SubjectHeader,
+  lessons: Lesson[],
+  mayOpen: readonly boolean[],
+): SubjectDetail {
   const { lessonCount: _, ...header } = subjectSummary(subject, lessons.length);
-  return { ...header, lessons: lessons.map(publicLesson) };
+  return {
+    ...header,
+    lessons: lessons.map((lesson, index) =>
+      mayOpen[index] === true ? openLesson(lesson) : lockedLesson(lesson),
+    ),
+  };
 }
 
 export function testSummary(test: Test): TestSummary {

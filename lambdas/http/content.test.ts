@@ -1,12 +1,11 @@
 /**
- * Handler tests of the content routes with a mocked DynamoDB: the reads each route makes, the
- * shortfall answer of an exam the bank cannot fill, and what never leaves the server.
+ * Handler tests of the content routes with a mocked DynamoDB: the reads each route makes and what
+ * never leaves the server. The exam routes have their own (exam.test.ts).
  */
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ExamPaper } from '../domain/contentViews';
 import type { ApiEvent } from '../lib/handler';
 
 const db = mockClient(DynamoDBDocumentClient);
@@ -14,7 +13,6 @@ const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } 
 const claims = { sub: 'sub-1', email: 'camila@ejemplo.cl', token_use: 'id', email_verified: 'true' };
 
 let modules: {
-  exam: typeof import('./exam');
   question: typeof import('./question');
   subject: typeof import('./subject');
 };
@@ -24,7 +22,6 @@ beforeAll(async () => {
   process.env.USERS_TABLE = 'test-users';
   process.env.LOG_LEVEL = 'SILENT';
   modules = {
-    exam: await import('./exam'),
     question: await import('./question'),
     subject: await import('./subject'),
   };
@@ -48,13 +45,6 @@ function event(
   } as unknown as ApiEvent;
 }
 
-const alternatives = [
-  { id: 'A', type: 'text', text: '1' },
-  { id: 'B', type: 'text', text: '2' },
-  { id: 'C', type: 'text', text: '3' },
-  { id: 'D', type: 'text', text: '4' },
-];
-
 const test = {
   pk: 'TEST#paes_competencia_matematica_m1',
   sk: 'META',
@@ -77,83 +67,6 @@ const test = {
     subjectLabels: { numeros_algebra_funciones: 'Números', geometria_probabilidad_estadistica: 'Geometría' },
   },
 };
-
-function poolItem(id: string, subSubject: string, seq: number) {
-  return {
-    pk: `POOL#${test.slug}#${subSubject}`,
-    sk: `Q#${id}`,
-    kind: 'poolQuestion',
-    testSlug: test.slug,
-    seq,
-    itemHash: 'h',
-    id,
-    version: 1,
-    subSubject,
-    eje: 'Álgebra',
-    taxonomy: 'apli',
-    difficulty: 'media',
-    stem: `Enunciado ${id}`,
-    alternatives,
-  };
-}
-
-describe('GET /api/exam/{id}', () => {
-  it('reads the test and one pool per sub-subject, and says when the bank falls short', async () => {
-    db.on(GetCommand, { Key: { pk: test.pk, sk: 'META' } }).resolves({ Item: test });
-    db.on(QueryCommand)
-      .resolves({ Items: [] })
-      .on(QueryCommand, {
-        ExpressionAttributeValues: { ':pk': `POOL#${test.slug}#numeros_algebra_funciones` },
-      })
-      .resolves({ Items: [1, 2, 3, 4].map((n) => poolItem(`m1-alg-00${n}`, 'numeros_algebra_funciones', n)) })
-      .on(QueryCommand, {
-        ExpressionAttributeValues: { ':pk': `POOL#${test.slug}#geometria_probabilidad_estadistica` },
-      })
-      // A stray key in a pool item (it should never be there) must still not reach the student.
-      .resolves({
-        Items: [
-          {
-            ...poolItem('m1-geo-001', 'geometria_probabilidad_estadistica', 9),
-            correct: 'B',
-            explanation: 'x',
-          },
-        ],
-      });
-    const result = await modules.exam.handler(event('GET /api/exam/{id}', { id: test.slug }), context);
-    expect(result.statusCode).toBe(200);
-    const paper = JSON.parse(String(result.body)) as ExamPaper;
-    expect(paper).toMatchObject({ requested: 5, delivered: 4, complete: false, passages: [] });
-    expect(paper.subSubjects.map((s) => [s.subSubject, s.requested, s.delivered])).toEqual([
-      ['numeros_algebra_funciones', 3, 3],
-      ['geometria_probabilidad_estadistica', 2, 1],
-    ]);
-    expect(paper.test).toEqual({
-      slug: test.slug,
-      course: 'paes',
-      area: 'matematica',
-      title: test.title,
-      shortTitle: 'M1',
-      color: test.color,
-      image: test.image,
-      activeImage: test.activeImage,
-      ribbonImage: test.ribbonImage,
-      durationMinutes: 140,
-      display: true,
-      order: 0,
-      questionCount: 5,
-    });
-    expect(String(result.body)).not.toMatch(/"correct"|"explanation"|"itemHash"|"pk"|"seq"/);
-    expect(db.commandCalls(QueryCommand)).toHaveLength(2);
-    expect(db.commandCalls(BatchGetCommand)).toHaveLength(0);
-  });
-
-  it('answers 404 for an unknown test', async () => {
-    db.on(GetCommand).resolves({});
-    const result = await modules.exam.handler(event('GET /api/exam/{id}', { id: 'psu' }), context);
-    expect(result.statusCode).toBe(404);
-    expect(db.commandCalls(QueryCommand)).toHaveLength(0);
-  });
-});
 
 describe('GET /api/question/{id}', () => {
   const stored = {
@@ -227,6 +140,7 @@ describe('GET /api/subject', () => {
 
   it('answers 404 for an unknown subject', async () => {
     db.on(QueryCommand).resolves({ Items: [] });
+    db.on(GetCommand).resolves({});
     const result = await modules.subject.handler(event('GET /api/subject/{id}', { id: 'x' }), context);
     expect(result.statusCode).toBe(404);
   });

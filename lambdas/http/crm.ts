@@ -10,6 +10,7 @@ import { crmGateway } from '../integrations/crm';
 import { crmQueue } from '../integrations/queue';
 import { BadRequestError, ForbiddenError } from '../lib/errors';
 import { createModuleHandler, ok, openOperation, userOperation } from '../lib/handler';
+import { logger } from '../lib/logger';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -35,6 +36,26 @@ const registerBody = z
         pageName: text(200),
       })
       .strict(),
+  })
+  .strict();
+
+/** A message of the public contact page. `website` is a field people never see: bots fill it. */
+const contactBody = z
+  .object({
+    fields: z
+      .object({
+        firstname: text(80).min(1),
+        lastname: text(80).min(1),
+        email: z.string().trim().toLowerCase().email().max(254),
+        phone: z
+          .string()
+          .regex(/^\+569\d{8}$/, 'debe ser un celular chileno en formato +569XXXXXXXX')
+          .optional(),
+        message: text(5000).min(10),
+      })
+      .strict(),
+    context: registerBody.shape.context,
+    website: z.string().max(200).optional(),
   })
   .strict();
 
@@ -67,6 +88,20 @@ export const operations = {
     body: registerBody,
     run: async ({ body }) => {
       await (await crmGateway()).submitRegistrationForm(body);
+      return ok({ submitted: true });
+    },
+  }),
+
+  /** `/contacto`: no session needed; the message reaches the CRM's contact form. */
+  submitContact: openOperation({
+    body: contactBody,
+    run: async ({ body }) => {
+      const { website, ...form } = body;
+      if (website) {
+        logger.info('contact form honeypot filled: message dropped');
+        return ok({ submitted: true });
+      }
+      await (await crmGateway()).submitContactForm(form);
       return ok({ submitted: true });
     },
   }),

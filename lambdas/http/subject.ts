@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { getSubjectWithLessons, listCourseSubjects } from '../data/contentRepository';
+import { getLessonProgress } from '../data/progressRepository';
+import { getProfile } from '../data/userRepository';
 import { COURSES } from '../domain/constants';
 import {
   type SubjectDetail,
@@ -7,6 +9,7 @@ import {
   subjectDetail,
   subjectSummary,
 } from '../domain/contentViews';
+import { lessonAccess } from '../domain/lessonProgress';
 import { NotFoundError } from '../lib/errors';
 import { createModuleHandler, ok, userOperation } from '../lib/handler';
 
@@ -32,13 +35,23 @@ export const operations = {
     },
   }),
 
-  /** `GET /api/subject/{id}`: `[subject]` with its lessons and submodules; trivia without keys. */
+  /**
+   * `GET /api/subject/{id}`: `[subject]` with its lessons and submodules. A lesson the caller may
+   * open (premium, in progress, or within the free allowance) comes with its study content and its
+   * trivia, keys and explanations included; any other lesson only with what it covers.
+   */
   getSubject: userOperation({
     path: subjectPath,
-    run: async ({ path }) => {
-      const found = await getSubjectWithLessons(path.id);
+    run: async ({ caller, path }) => {
+      const [found, profile, stored] = await Promise.all([
+        getSubjectWithLessons(path.id),
+        getProfile(caller.sub),
+        getLessonProgress(caller.sub),
+      ]);
       if (!found) throw new NotFoundError('No encontramos esa asignatura.');
-      const detail: SubjectDetail = subjectDetail(found.subject, found.lessons);
+      const outline = { id: found.subject.id, lessons: found.lessons };
+      const mayOpen = lessonAccess(outline, stored.progress, profile?.is_premium === true);
+      const detail: SubjectDetail = subjectDetail(found.subject, found.lessons, mayOpen);
       return ok([detail]);
     },
   }),

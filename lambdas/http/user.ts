@@ -1,18 +1,29 @@
 import { z } from 'zod';
+import { getLessonProgress } from '../data/progressRepository';
+import { readAllowance } from '../data/tutoringRepository';
 import {
   createUserRecord,
   deleteAllUserItems,
   getProfile,
   getUserRecord,
   listUserItems,
+  toUserRecord,
   updateProfileFields,
 } from '../data/userRepository';
+import type { UserRecord } from '../domain/user';
 import { normalizeEmail, usernameFromEmail } from '../domain/username';
 import { crmGateway } from '../integrations/crm';
 import { paymentsGateway } from '../integrations/payments';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { created, createModuleHandler, ok, userOperation } from '../lib/handler';
 import { logger } from '../lib/logger';
+import {
+  checkLastLesson,
+  courseQuery,
+  lastLessonBody,
+  progressInput,
+  saveLessonProgress,
+} from './lessonProgress';
 
 const NO_RECORD = 'Aún no existe un registro para este usuario.';
 
@@ -35,16 +46,25 @@ const signUpBody = z
   })
   .strict();
 
-/** Only these two fields may be set by the student (premium, counters and Stripe ids never). */
+/**
+ * Only these fields may be set by the student (premium, counters and Stripe ids never).
+ * `progress` (spec: `POST /api/user?course`) is saved on its own, merged and checked against the
+ * free allowance (lambdas/http/lessonProgress.ts).
+ */
 const updateBody = z
   .object({
     email_verified: z.literal(true).optional(),
     hubspot_id: hubspotId.optional(),
+    progress: progressInput.optional(),
   })
   .strict()
-  .refine((body) => body.email_verified !== undefined || body.hubspot_id !== undefined, {
-    message: 'indica email_verified o hubspot_id',
-  });
+  .refine(
+    (body) =>
+      body.progress !== undefined
+        ? body.email_verified === undefined && body.hubspot_id === undefined
+        : body.email_verified !== undefined || body.hubspot_id !== undefined,
+    { message: 'indica email_verified o hubspot_id, o bien solo progress' },
+  );
 
 /** The browser sends the ids it knows; the server uses only the ones it stored. */
 const deleteBody = z
@@ -55,10 +75,32 @@ const deleteBody = z
   .strict()
   .optional();
 
+/** `tutorials_available` is derived from the tutoring quota, as `GET /api/tutorial` answers it (docs/data-model.md). */
+const withTutorialsAvailable = async (sub: string, record: UserRecord): Promise<UserRecord> => ({
+  ...record,
+  tutorials_available: (await readAllowance(sub, new Date())).tutorials_available,
+});
+
+/** The lesson progress lives in its own item (`PROGRESS`), not in the profile. */
+const withLessonProgress = async (sub: string, record: UserRecord): Promise<UserRecord> => ({
+  ...record,
+  progress: (await getLessonProgress(sub)).progress,
+});
+
 /** Internal key attributes say nothing to the student; the item kind is kept as `type`. */
 function toExportedItem(item: Record<string, unknown>) {
   const { pk: _pk, sk, gsi1pk: _g1, gsi1sk: _g2, ...data } = item;
-  return { type: String(sk).split('#')[0]?.toLowerCase(), key: sk, ...data };
+  return { type: String(sk).split('#')[0]?.toLowerCase(), key: sk, ...(plainJson(data) as object) };
+}
+
+/** DynamoDB sets arrive as `Set`, which JSON would turn into `{}`: export them as arrays. */
+function plainJson(value: unknown): unknown {
+  if (value instanceof Set) return [...value].map(plainJson);
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainJson(inner)]));
+  }
+  return value;
 }
 
 export const operations = {
@@ -92,7 +134,7 @@ export const operations = {
     run: async ({ caller }) => {
       const record = await getUserRecord(caller.sub);
       if (!record) throw new NotFoundError(NO_RECORD);
-      return ok(record);
+      return ok(await withTutorialsAvailable(caller.sub, await withLessonProgress(caller.sub, record)));
     },
   }),
 
@@ -118,19 +160,37 @@ export const operations = {
         },
         caller.emailVerified,
       );
-      return isNew ? created(record) : ok(record);
+      const answer = await withTutorialsAvailable(caller.sub, await withLessonProgress(caller.sub, record));
+      return isNew ? created(answer) : ok(answer);
     },
   }),
 
   updateUser: userOperation({
     body: updateBody,
-    run: async ({ caller, body }) => {
+    query: courseQuery,
+    run: async ({ caller, body, query }) => {
+      if (body.progress) {
+        const { progress, profile } = await saveLessonProgress(caller, query.course, body.progress);
+        return ok(await withTutorialsAvailable(caller.sub, { ...toUserRecord(profile), progress }));
+      }
       if (body.email_verified && !caller.emailVerified) {
         throw new ForbiddenError('Tu correo aún no está verificado.');
       }
-      const record = await updateProfileFields(caller.sub, body);
+      const { email_verified, hubspot_id } = body;
+      const record = await updateProfileFields(caller.sub, { email_verified, hubspot_id });
       if (!record) throw new NotFoundError(NO_RECORD);
-      return ok(record);
+      return ok(await withTutorialsAvailable(caller.sub, await withLessonProgress(caller.sub, record)));
+    },
+  }),
+
+  /** `POST /api/user/lastLesson`: where the student was, `subjectId/lessonId[/submoduleId]`. */
+  saveLastLesson: userOperation({
+    body: lastLessonBody,
+    run: async ({ caller, body }) => {
+      await checkLastLesson(body.lastLesson);
+      const record = await updateProfileFields(caller.sub, { last_lesson: body.lastLesson });
+      if (!record) throw new NotFoundError(NO_RECORD);
+      return ok(await withTutorialsAvailable(caller.sub, await withLessonProgress(caller.sub, record)));
     },
   }),
 

@@ -22,6 +22,18 @@ export interface RegistrationForm {
   context: { hutk?: string | undefined; pageUri: string; pageName: string };
 }
 
+/** A message from the public contact page (/contacto). */
+export interface ContactForm {
+  fields: {
+    firstname: string;
+    lastname: string;
+    email: string;
+    phone?: string | undefined;
+    message: string;
+  };
+  context: { hutk?: string | undefined; pageUri: string; pageName: string };
+}
+
 export interface TicketInput {
   subject: string;
   content: string;
@@ -31,6 +43,8 @@ export interface TicketInput {
 export interface CrmGateway {
   /** Submits the registration form (HubSpot creates or updates the contact from it). */
   submitRegistrationForm(form: RegistrationForm): Promise<void>;
+  /** Submits a contact-page message to the contact form (HubSpot records it on the contact). */
+  submitContactForm(form: ContactForm): Promise<void>;
   /** The contact id for an e-mail, or null when HubSpot has no such contact. */
   findContactId(email: string): Promise<string | null>;
   updateContactProperties(contactId: string, properties: Record<string, string>): Promise<void>;
@@ -65,11 +79,29 @@ export class HubSpotCrm implements CrmGateway {
     const { portalId, registerFormId } = this.settings;
     if (!portalId || !registerFormId)
       throw new Error('HUBSPOT_PORTAL_ID and HUBSPOT_REGISTER_FORM_ID are required');
+    await this.submitForm(portalId, registerFormId, form);
+  }
+
+  async submitContactForm(form: ContactForm): Promise<void> {
+    const { portalId, contactFormId } = this.settings;
+    if (!portalId || !contactFormId)
+      throw new Error('HUBSPOT_PORTAL_ID and HUBSPOT_CONTACT_FORM_ID are required');
+    await this.submitForm(portalId, contactFormId, form);
+  }
+
+  /** HubSpot's Forms API (secure submission with the private app token). */
+  private async submitForm(
+    portalId: string,
+    formId: string,
+    form: { fields: Record<string, string | undefined>; context: RegistrationForm['context'] },
+  ): Promise<void> {
     const response = await this.client.apiRequest({
       method: 'POST',
-      overlapUrl: `https://api.hsforms.com/submissions/v3/integration/secure/submit/${portalId}/${registerFormId}`,
+      overlapUrl: `https://api.hsforms.com/submissions/v3/integration/secure/submit/${portalId}/${formId}`,
       body: {
-        fields: Object.entries(form.fields).map(([name, value]) => ({ objectTypeId: '0-1', name, value })),
+        fields: Object.entries(form.fields)
+          .filter(([, value]) => value !== undefined && value !== '')
+          .map(([name, value]) => ({ objectTypeId: '0-1', name, value })),
         context: {
           ...(form.context.hutk ? { hutk: form.context.hutk } : {}),
           pageUri: form.context.pageUri,
@@ -161,6 +193,10 @@ export class LocalCrm implements CrmGateway {
     contacts[email] ??= String(100_000 + Object.keys(contacts).length + 1);
     writeFileSync(this.contactsFile, JSON.stringify(contacts, null, 2));
     appendLocalLog('crm-log.jsonl', { call: 'submitRegistrationForm', contactId: contacts[email], ...form });
+  }
+
+  async submitContactForm(form: ContactForm): Promise<void> {
+    appendLocalLog('crm-log.jsonl', { call: 'submitContactForm', ...form });
   }
 
   async findContactId(email: string): Promise<string | null> {

@@ -19,9 +19,19 @@ export interface LambdaConfig {
     /** HubSpot portal and the registration form that sign-ups are submitted to. */
     portalId: string | undefined;
     registerFormId: string | undefined;
+    /** The form that messages of the public contact page (/contacto) are submitted to. */
+    contactFormId: string | undefined;
     /** Fixed pipeline and stage of tutoring tickets (never taken from the client). */
     ticketPipeline: string;
     ticketStage: string;
+  };
+  payments: {
+    /** Stripe price ids of the premium plans (STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY). */
+    priceIds: { monthly: string | undefined; yearly: string | undefined };
+    /** Stripe coupon applied at checkout while the promotion of domain/constants.ts is active. */
+    promotionCouponId: string | undefined;
+    /** Only locally: where the local checkout and portal pages are served (no Stripe keys). */
+    localPagesUrl: string | undefined;
   };
 }
 
@@ -39,8 +49,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): LambdaConfig {
       queueUrl: env.CRM_QUEUE_URL || undefined,
       portalId: env.HUBSPOT_PORTAL_ID || undefined,
       registerFormId: env.HUBSPOT_REGISTER_FORM_ID || undefined,
+      contactFormId: env.HUBSPOT_CONTACT_FORM_ID || undefined,
       ticketPipeline: env.HUBSPOT_TICKET_PIPELINE ?? '0',
       ticketStage: env.HUBSPOT_TICKET_STAGE ?? '1',
+    },
+    payments: {
+      priceIds: {
+        monthly: env.STRIPE_PRICE_MONTHLY || undefined,
+        yearly: env.STRIPE_PRICE_YEARLY || undefined,
+      },
+      promotionCouponId: env.STRIPE_PROMOTION_COUPON || undefined,
+      localPagesUrl: env.LOCAL_PAYMENTS_URL || undefined,
     },
   };
 }

@@ -15,6 +15,7 @@ const settings = {
   queueUrl: undefined,
   portalId: '123',
   registerFormId: 'form-1',
+  contactFormId: 'form-2',
   ticketPipeline: '77',
   ticketStage: '88',
 };

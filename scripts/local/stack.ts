@@ -10,6 +10,7 @@ import { contentTarget, seedContent } from '../contentLoader';
 import { type LocalApi, startLocalApi } from './apiServer';
 import { type DeliveredCode, type LocalCognito, startLocalCognito } from './cognito';
 import { type LocalDynamo, startLocalDynamo } from './dynamo';
+import { startLocalPayments } from './payments';
 
 export const LOCAL_REGION = 'us-east-1';
 
@@ -37,6 +38,8 @@ export interface StackInfo {
   outboxFile: string;
   /** Where the local CRM and payments adapters record their calls (crm-log.jsonl, payments-log.jsonl). */
   logDir: string;
+  /** The local checkout and portal pages, when no Stripe key is configured. */
+  paymentsUrl: string | null;
   stage: string;
   pid: number;
   startedAt: string;
@@ -145,6 +148,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     started.push(api);
 
+    // Stripe without keys: local checkout and portal pages sending signed events to the webhook.
+    const payments = await startLocalPayments({ apiUrl: api.url });
+    if (payments) started.push(payments);
+
     const info: StackInfo = {
       webUrl: null,
       apiUrl: api.url,
@@ -156,6 +163,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       tables: dynamo.tables,
       outboxFile: cognito.outboxFile,
       logDir: options.dataDir,
+      paymentsUrl: payments?.url ?? null,
       stage,
       pid: process.pid,
       startedAt: new Date().toISOString(),

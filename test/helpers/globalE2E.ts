@@ -30,6 +30,8 @@ export default async function setup(project: TestProject) {
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'preu-e2e-'));
   process.env.LOG_LEVEL ??= 'SILENT';
+  // The CRM worker's waits between contact look-ups, shortened for tests (same code path).
+  process.env.CRM_RETRY_DELAY_SCALE ??= '0.02';
   const stack = await startStack({ dataDir, persist: false, web: 'preview' });
   if (!stack.info.webUrl) throw new Error('The web app did not start');
   project.provide('e2eStack', { ...stack.info, webUrl: stack.info.webUrl });

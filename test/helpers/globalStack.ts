@@ -17,6 +17,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'preu-stack-'));
   process.env.LOG_LEVEL ??= 'SILENT';
+  // The CRM worker's waits between contact look-ups, shortened for tests (same code path).
+  process.env.CRM_RETRY_DELAY_SCALE ??= '0.02';
   const stack = await startStack({ dataDir, persist: false, web: false });
   project.provide('stack', stack.info);
   return async () => {

@@ -117,7 +117,7 @@ describe('content API', () => {
   });
 
   describe('GET /api/subject/{id}', () => {
-    it('answers an array whose first item is the subject with lessons and submodules, trivia without keys', async () => {
+    it('answers an array whose first item is the subject; a new free student gets the content of the first 3 lessons only', async () => {
       expect(bundle.subjects.length).toBeGreaterThan(0);
       for (const { data: subject } of bundle.subjects) {
         const { status, body } = await get(`/api/subject/${subject.id}`);
@@ -130,18 +130,37 @@ describe('content API', () => {
           title: subject.title,
           icon: subject.icon,
         });
-        expect(
-          detail?.lessons.map((l) => [
-            l.id,
-            l.submodules.map((s) => [s.id, s.content, s.trivia.map((t) => t.id)]),
-          ]),
-        ).toEqual(
-          subject.lessons.map((l) => [
-            l.id,
-            l.submodules.map((s) => [s.id, s.content, s.trivia.map((t) => t.id)]),
-          ]),
+        expect(detail?.lessons.map((l) => [l.id, l.title, l.summary, l.submodules.map((s) => s.id)])).toEqual(
+          subject.lessons.map((l) => [l.id, l.title, l.summary, l.submodules.map((s) => s.id)]),
         );
-        expect(keysDeep(body).filter((k) => SECRET_KEYS.includes(k))).toEqual([]);
+        for (const [index, lesson] of (detail?.lessons ?? []).entries()) {
+          const source = subject.lessons[index];
+          expect(lesson.locked, `${subject.id}/${lesson.id}`).toBe(index >= 3);
+          if (lesson.locked) {
+            // What the lesson covers, never its study text or trivia.
+            expect(keysDeep(lesson).sort()).toEqual(
+              [
+                'id',
+                'locked',
+                'submodules',
+                'summary',
+                'title',
+                ...lesson.submodules.flatMap(() => ['id', 'title']),
+              ].sort(),
+            );
+            continue;
+          }
+          // Trivia is study material: keys and explanations come with an open lesson.
+          expect(
+            lesson.submodules.map((s) => [s.content, s.trivia.map((t) => [t.id, t.correct, t.explanation])]),
+          ).toEqual(
+            source?.submodules.map((s) => [
+              s.content,
+              s.trivia.map((t) => [t.id, t.alternatives.find((a) => a.correct)?.id, t.explanation]),
+            ]),
+          );
+        }
+        expect(keysDeep(body).filter((k) => ['value', 'check', 'contentHash'].includes(k))).toEqual([]);
       }
     });
 
@@ -153,11 +172,47 @@ describe('content API', () => {
   });
 
   describe('GET /api/exam/{id}', () => {
-    it('assembles every test by its rules, from its own pools, with no answer key', async () => {
-      for (const test of bundle.tests) {
-        const { status, body } = await get(`/api/exam/${test.slug}`);
-        expect(status, test.slug).toBe(200);
-        const paper = body as ExamPaper;
+    /** A premium student (not limited), so every displayed test can be started. */
+    let premium: string;
+    beforeAll(async () => {
+      const student = await createStudent(stack);
+      premium = student.tokens.IdToken;
+      await dynamo().send(
+        new PutCommand({
+          TableName: stack.tables.users,
+          Item: {
+            pk: `USER#${student.sub}`,
+            sk: 'PROFILE',
+            sub: student.sub,
+            is_premium: true,
+            exams_available: 0,
+          },
+        }),
+      );
+    });
+
+    /** Starts (or resumes) an attempt and reads its paper back through `GET /api/exam/{id}`. */
+    async function paperOf(slug: string): Promise<ExamPaper> {
+      const startedAttempt = await apiCall(stack, 'POST', `/api/exam/${slug}/attempt`, { token: premium });
+      expect([200, 201], slug).toContain(startedAttempt.status);
+      const { status, body } = await get(`/api/exam/${slug}`, premium);
+      expect(status, slug).toBe(200);
+      expect((body as ExamPaper).questions).toEqual((startedAttempt.body as ExamPaper).questions);
+      return body as ExamPaper;
+    }
+
+    it('draws no question without a running attempt (403 with no exam left, 409 otherwise)', async () => {
+      const noRecord = await get('/api/exam/paes_competencia_matematica_m1');
+      expect(noRecord.status).toBe(403);
+      expect(noRecord.body).toMatchObject({ code: 'no_exams_available', premiumOffer: true });
+      const withPremium = await get('/api/exam/paes_competencia_matematica_m1', premium);
+      expect(withPremium.status).toBe(409);
+      expect(withPremium.body).toMatchObject({ code: 'no_running_attempt' });
+    });
+
+    it('assembles every displayed test by its rules, from its own pools, with no answer key', async () => {
+      for (const test of bundle.tests.filter((t) => t.display)) {
+        const paper = await paperOf(test.slug);
         expect(
           keysDeep(paper).filter((k) => SECRET_KEYS.includes(k)),
           test.slug,
@@ -206,8 +261,7 @@ describe('content API', () => {
     });
 
     it('keeps a passage’s questions together, in order, when it draws reading', async () => {
-      const { body } = await get('/api/exam/paes_competencia_lectora');
-      const paper = body as ExamPaper;
+      const paper = await paperOf('paes_competencia_lectora');
       const order = paper.questions.map((q) => q.passageId ?? `single:${q.id}`);
       const runs = order.filter((id, i) => id !== order[i - 1]);
       expect(new Set(runs).size).toBe(runs.length);
@@ -218,12 +272,17 @@ describe('content API', () => {
       }
     });
 
-    it('still loads a hidden test by slug, and answers 404 for an unknown one', async () => {
-      const hidden = await get('/api/exam/paes_competencia_matematica_m2');
-      expect(hidden.status).toBe(200);
-      expect((hidden.body as ExamPaper).test).toMatchObject({ display: false, questionCount: 55 });
-      const unknown = await get('/api/exam/paes_matematica_m3');
-      expect(unknown.status).toBe(404);
+    it('offers no attempt of a hidden test, and answers 404 for an unknown one', async () => {
+      const hidden = await apiCall(stack, 'POST', '/api/exam/paes_competencia_matematica_m2/attempt', {
+        token: premium,
+      });
+      expect(hidden.status).toBe(403);
+      expect(hidden.body).toMatchObject({ code: 'test_not_offered' });
+      expect((await get('/api/exam/paes_competencia_matematica_m2', premium)).status).toBe(409);
+      expect((await get('/api/exam/paes_matematica_m3', premium)).status).toBe(404);
+      expect(
+        (await apiCall(stack, 'POST', '/api/exam/paes_matematica_m3/attempt', { token: premium })).status,
+      ).toBe(404);
     });
   });
 

@@ -59,6 +59,10 @@ describe('user record', () => {
       is_premium: false,
       stripe_customer_id: null,
       stripe_subscription_id: null,
+      premium_status: null,
+      premium_plan: null,
+      premium_period_end: null,
+      premium_cancel_at_period_end: false,
       exams_available: 1,
       tutorials_available: 1,
       hubspot_id: null,
@@ -187,7 +191,12 @@ describe('GET /api/user/export', () => {
     await dynamo().send(
       new PutCommand({
         TableName: stack.tables.users,
-        Item: { pk: `USER#${student.sub}`, sk: 'TUTORIAL#01', doubts: 'fracciones' },
+        Item: {
+          pk: `USER#${student.sub}`,
+          sk: 'TUTORIAL#01',
+          doubts: 'fracciones',
+          tags: new Set(['a', 'b']),
+        },
       }),
     );
     const response = await apiCall(stack, 'GET', '/api/user/export', { token: student.tokens.IdToken });
@@ -198,5 +207,6 @@ describe('GET /api/user/export', () => {
     expect(body.items.map((item) => item.type).sort()).toEqual(['profile', 'tutorial']);
     expect(JSON.stringify(body)).not.toContain(other.sub);
     expect(JSON.stringify(body)).not.toContain('"pk"');
+    expect(body.items.find((item) => item.type === 'tutorial')).toMatchObject({ tags: ['a', 'b'] });
   });
 });

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { configureApiClient } from './api/client';
 import { configureAmplify } from './app/amplify';
+import { configureAnalytics } from './app/analytics';
 import { loadRuntimeConfig, setActiveConfig } from './app/config';
 import { createAppRouter } from './app/router';
 import { checkSession } from './features/auth/service';
@@ -15,6 +16,7 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     setActiveConfig(config);
+    configureAnalytics(config);
     configureAmplify(config);
     configureApiClient(config);
     void checkSession();

@@ -2,14 +2,23 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { AuthNav } from '../features/auth/AuthNav';
 import { authText } from '../i18n/auth';
 import { es } from '../i18n/es';
+import { examText } from '../i18n/exam';
+import { studyText } from '../i18n/study';
+import { tutoringText } from '../i18n/tutoring';
 import { LoadingOverlay } from './LoadingOverlay';
+import { RouteEffects } from './RouteEffects';
+import { SiteFooter } from './SiteFooter';
 import { useAppStore } from './store';
 import { Toasts } from './toasts';
 
 /** Links of the signed-in student, in menu order. Features add theirs here when their screen exists. */
-const studentLinks: { to: string; label: string }[] = [];
+const studentLinks: { to: string; label: string }[] = [
+  { to: '/centro-estudio', label: studyText.nav.studyCenter },
+  { to: '/centro-estudio/ensayos', label: examText.nav },
+  { to: '/centro-estudio/tutorias', label: tutoringText.nav },
+];
 
-/** The frame of every page: header, main content, toasts and the loading overlay. */
+/** The frame of every page: header, main content, footer, toasts, the loading overlay and the route effects. */
 export function AppShell() {
   return (
     <>
@@ -29,6 +38,8 @@ export function AppShell() {
       <main id="contenido" tabIndex={-1}>
         <Outlet />
       </main>
+      <SiteFooter />
+      <RouteEffects />
       <Toasts />
       <LoadingOverlay />
     </>

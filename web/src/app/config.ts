@@ -11,11 +11,23 @@ export interface RuntimeConfig {
   /** Only set locally: the cognito-local endpoint. */
   userPoolEndpoint?: string;
   localMode?: boolean;
+  /** HubSpot portal of the support chat (digits). Without it the chat never loads. */
+  hubspotPortalId?: string;
+  /** GA4 measurement id (`G-…`). Without it no analytics are sent. */
+  gaMeasurementId?: string;
   features: {
     /** When on, a sign-in also marks the e-mail verified on the server (spec section 4). */
     supabaseConfirmation: boolean;
+    /** The support chat on `/` and `/planes-y-precios`: on when a portal id is set, unless `false`. */
+    supportChat: boolean;
+    /** Page views and events to GA4: on when a measurement id is set, unless `false`. */
+    analytics: boolean;
   };
 }
+
+/** Ids end up in script URLs: anything but the expected shape is ignored. */
+const optionalId = (value: unknown, shape: RegExp): string | undefined =>
+  typeof value === 'string' && shape.test(value) ? value : undefined;
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const config = value as Partial<RuntimeConfig> | null;
@@ -26,11 +38,20 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     }
   }
   const valid = config as RuntimeConfig;
+  const { hubspotPortalId: _, gaMeasurementId: __, ...rest } = valid;
+  const hubspotPortalId = optionalId(valid.hubspotPortalId, /^\d{1,12}$/);
+  const gaMeasurementId = optionalId(valid.gaMeasurementId, /^G-[A-Z0-9]{4,16}$/);
   return {
-    ...valid,
+    ...rest,
     stage: valid.stage ?? 'unknown',
     apiUrl: valid.apiUrl.replace(/\/+$/, ''),
-    features: { supabaseConfirmation: valid.features?.supabaseConfirmation === true },
+    ...(hubspotPortalId ? { hubspotPortalId } : {}),
+    ...(gaMeasurementId ? { gaMeasurementId } : {}),
+    features: {
+      supabaseConfirmation: valid.features?.supabaseConfirmation === true,
+      supportChat: Boolean(hubspotPortalId) && valid.features?.supportChat !== false,
+      analytics: Boolean(gaMeasurementId) && valid.features?.analytics !== false,
+    },
   };
 }
 

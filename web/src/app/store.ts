@@ -6,6 +6,24 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { FREE_TIER, MAX_EXAM_MINUTES } from '../../../lambdas/domain/constants';
+import type {
+  PublicAlternative,
+  PublicPassage,
+  PublicQuestion,
+  StudyTrivia,
+  SubjectDetail,
+  SubjectSummary,
+  TestSummary,
+} from '../../../lambdas/domain/contentViews';
+import type {
+  AttemptInfo,
+  ExamAverage,
+  ExamResult,
+  ExamReview,
+  ExamSummary,
+  ReviewQuestion,
+} from '../../../lambdas/domain/examAttempt';
+import type { CourseProgress } from '../../../lambdas/domain/lessonProgress';
 import type { Onboarding, UserRecord } from '../../../lambdas/domain/user';
 
 export interface CurrentUser {
@@ -74,34 +92,116 @@ export interface TutoringState {
   tutorialAvailable: number;
 }
 
+/** A submodule of the subject being studied; content and trivia only when its lesson is open. */
+export interface CourseSubmodule {
+  id: string;
+  title: string;
+  complete: boolean;
+  content?: string;
+  trivia?: StudyTrivia[];
+}
+
+export interface CourseLesson {
+  id: string;
+  title: string;
+  summary: string;
+  /** Not open to this student: no content (premium, or beyond the free allowance). */
+  locked: boolean;
+  complete: boolean;
+  submodules: CourseSubmodule[];
+}
+
+/** The subject's details with the student's progress marked (spec "Course"). */
+export interface CourseSubject extends Omit<SubjectDetail, 'lessons'> {
+  lessons: CourseLesson[];
+}
+
+export interface TriviaAnswerState {
+  id: string;
+  type: 'text' | 'image';
+  text?: string;
+  image?: string;
+  correct: boolean;
+  selected: boolean;
+  /** After confirming: whether this alternative was chosen and right (true) or chosen and wrong (false). */
+  isCorrect: boolean | null;
+}
+
+export interface TriviaQuestionState {
+  id: string;
+  stem: string;
+  image?: string;
+  explanation: string;
+  answered: boolean;
+  current: boolean;
+  wasCorrect: boolean | null;
+  answers: TriviaAnswerState[];
+}
+
+/** The trivia of the current submodule: its questions, the index and the answered share (percent). */
+export interface TriviaRun {
+  questions: TriviaQuestionState[];
+  index: number;
+  progressPercent: number;
+}
+
 export interface CourseState {
-  subjectDetails: unknown | null;
+  subjectDetails: CourseSubject | null;
   currentLessonIndex: number;
   currentSubmoduleIndex: number;
-  progress: { subjects: unknown[]; maxLessonsAvailable: number };
+  currentTrivia: TriviaRun | null;
+  progress: CourseProgress;
+  /** True once the progress came from the server in this session. */
+  progressLoaded: boolean;
   isPremium: boolean;
   lastLesson: string | null;
 }
 
+/** An alternative as the exam shows it, with the student's choice and (once graded) whether it is the key. */
+export interface ExamAnswerState extends PublicAlternative {
+  selected: boolean;
+  correct: boolean | null;
+}
+
+/** A question of the exam (spec: answered, correct, answers[id, selected, correct]), plus a review flag. */
+export interface ExamQuestionState extends Omit<PublicQuestion, 'alternatives'> {
+  answered: boolean;
+  /** Whether the chosen answer is right: unknown (null) until the server grades the attempt. */
+  correct: boolean | null;
+  flagged: boolean;
+  answers: ExamAnswerState[];
+}
+
+/** The exam area of spec section 3; `test`, `attempt`, `passages`, `deadline` and `review` are ours. */
 export interface ExamState {
+  /** The slug of the chosen test. */
   selectedExam: string | null;
-  questions: unknown[];
+  test: TestSummary | null;
+  attempt: AttemptInfo | null;
+  passages: PublicPassage[];
+  questions: ExamQuestionState[];
   isReview: boolean;
+  /** In review: the question shown, with its key and explanation. */
+  questionDetail: ReviewQuestion | null;
+  review: ExamReview | null;
   examIsComplete: boolean;
+  /** Epoch ms on this browser's clock (corrected by the server's). */
   startTime: number | null;
   endTime: number | null;
+  deadline: number | null;
   currentQuestionIndex: number;
-  results: unknown | null;
+  results: ExamResult | null;
   maxExamTime: number;
-  progress: unknown[];
-  averages: unknown | null;
+  /** The exam history (`GET /api/exam/progress`). */
+  progress: ExamSummary[];
+  averages: ExamAverage[] | null;
 }
 
 export interface AppState {
   auth: AuthState;
   user: UserState;
   root: RootState;
-  studyCenter: { subjects: unknown[] };
+  studyCenter: { subjects: SubjectSummary[] };
   course: CourseState;
   exam: ExamState;
   subscription: SubscriptionState;
@@ -123,6 +223,26 @@ export const signedOutExtraData = (): UserRecord => ({
   email_verified: false,
 });
 
+export const initialExamState = (): ExamState => ({
+  selectedExam: null,
+  test: null,
+  attempt: null,
+  passages: [],
+  questions: [],
+  isReview: false,
+  questionDetail: null,
+  review: null,
+  examIsComplete: false,
+  startTime: null,
+  endTime: null,
+  deadline: null,
+  currentQuestionIndex: 0,
+  results: null,
+  maxExamTime: MAX_EXAM_MINUTES,
+  progress: [],
+  averages: null,
+});
+
 export const initialState = (): AppState => ({
   auth: { currentUser: null, isSigned: false, fetchPending: true },
   user: {
@@ -141,23 +261,13 @@ export const initialState = (): AppState => ({
     subjectDetails: null,
     currentLessonIndex: 0,
     currentSubmoduleIndex: 0,
+    currentTrivia: null,
     progress: { subjects: [], maxLessonsAvailable: FREE_TIER.lessons },
+    progressLoaded: false,
     isPremium: false,
     lastLesson: null,
   },
-  exam: {
-    selectedExam: null,
-    questions: [],
-    isReview: false,
-    examIsComplete: false,
-    startTime: null,
-    endTime: null,
-    currentQuestionIndex: 0,
-    results: null,
-    maxExamTime: MAX_EXAM_MINUTES,
-    progress: [],
-    averages: null,
-  },
+  exam: initialExamState(),
   subscription: {
     isPremium: false,
     customer: null,

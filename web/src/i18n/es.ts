@@ -10,6 +10,37 @@ export const es = {
     configError: 'No pudimos cargar la configuración de la plataforma. Recarga la página en unos segundos.',
     retry: 'Reintentar',
   },
+  /** Page titles and descriptions (web/src/app/pageMeta.ts). */
+  meta: {
+    tagline: 'Preparación PAES online',
+    defaultDescription:
+      'Prepárate para la PAES con clases cortas con ejercicios, ensayos cronometrados con el formato de la prueba y tutorías. Empieza gratis.',
+    imageAlt: 'Preu PAES: clases, ensayos y tutorías para preparar la PAES',
+  },
+  pages: {
+    /** Titles of screens whose routes give none. */
+    titles: {
+      '/registro': 'Crea tu cuenta',
+      '/registro/verificacion': 'Verifica tu correo',
+      '/inicio-sesion': 'Inicia sesión',
+      '/inicio-sesion/recuperacion': 'Recupera tu contraseña',
+      '/inicio-sesion/recuperacion/codigo': 'Ingresa el código de recuperación',
+      '/centro-estudio/cuenta': 'Mi cuenta',
+    },
+    studyCenter: 'Centro de estudio',
+  },
+  footer: {
+    about:
+      'Preparación online para la PAES: clases con ejercicios, ensayos cronometrados y tutorías, pensada para estudiantes de Chile.',
+    disclaimer:
+      'Preu PAES no está afiliado al DEMRE ni a la Universidad de Chile. Las fechas de rendición que mostramos son estimadas: confirma siempre el calendario oficial en demre.cl.',
+    linksLabel: 'Enlaces del sitio',
+    pricing: 'Planes y precios',
+    contact: 'Contacto',
+    terms: 'Términos y condiciones',
+    privacy: 'Aviso de privacidad',
+    rights: (year: number) => `© ${year} Preu PAES`,
+  },
   toast: {
     close: 'Cerrar aviso',
     region: 'Avisos',

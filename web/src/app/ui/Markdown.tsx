@@ -17,8 +17,11 @@ export function contentAssetUrl(path: string): string {
   return /^images\//.test(path) ? `/content/${path}` : path;
 }
 
-export function renderMarkdown(source: string): string {
-  const html = markdown.parse(source, { async: false }) as string;
+/** `inline` renders without a surrounding paragraph, for text inside a label or a table cell. */
+export function renderMarkdown(source: string, inline = false): string {
+  const html = (
+    inline ? markdown.parseInline(source, { async: false }) : markdown.parse(source, { async: false })
+  ) as string;
   const withAssets = html.replace(
     /(<img[^>]+src=")(images\/[^"]+)"/g,
     (_m, start: string, src: string) => `${start}${contentAssetUrl(src)}"`,
@@ -26,11 +29,24 @@ export function renderMarkdown(source: string): string {
   return DOMPurify.sanitize(withAssets, { ADD_TAGS: ['semantics', 'annotation'], ADD_ATTR: ['encoding'] });
 }
 
-export function Markdown({ source, className }: { source: string; className?: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
+export function Markdown({
+  source,
+  className,
+  inline,
+}: {
+  source: string;
+  className?: string;
+  inline?: boolean;
+}) {
+  const html = useMemo(() => renderMarkdown(source, inline), [source, inline]);
+  const classes = `markdown${inline ? ' markdown--inline' : ''}${className ? ` ${className}` : ''}`;
+  if (inline) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: our own content, sanitised by DOMPurify above.
+    return <span className={classes} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   return (
     <div
-      className={`markdown${className ? ` ${className}` : ''}`}
+      className={classes}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own content, sanitised by DOMPurify above.
       dangerouslySetInnerHTML={{ __html: html }}
     />

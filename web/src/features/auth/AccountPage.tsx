@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RELOAD_DELAY_MS } from '../../../../lambdas/domain/constants';
 import { useAppStore } from '../../app/store';
@@ -11,11 +11,13 @@ import { changePassword, deleteAccount, saveAttributes } from './service';
 /** After an account update the page reloads after 1 s (spec section 4). */
 const reloadSoon = () => setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
 
-export function AccountPage() {
+/** `extraSections`: sections other features contribute (the app composes them, e.g. the plan). */
+export function AccountPage({ extraSections }: { extraSections?: ReactNode } = {}) {
   return (
     <section className="page page--narrow">
       <h1>{authText.account.title}</h1>
       <div className="account-sections">
+        {extraSections}
         <PersonalDataForm />
         <PasswordForm />
         <DeleteAccount />

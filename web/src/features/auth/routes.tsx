@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AfterSessionCheck, RequireSignedIn } from '../../app/guards';
 import { AccountPage } from './AccountPage';
@@ -6,8 +7,15 @@ import { SignInPage } from './SignInPage';
 import { SignUpPage } from './SignUpPage';
 import { VerifyPage } from './VerifyPage';
 
-/** The account screens. Page names the spec leaves open are listed in the README. */
-export const authRoutes: RouteObject[] = [
+/**
+ * The account screens. Page names the spec leaves open are listed in the README.
+ * `accountSections` are sections of other features shown on the account page (composed by the app).
+ */
+export const createAuthRoutes = ({
+  accountSections,
+}: {
+  accountSections?: ReactNode;
+} = {}): RouteObject[] => [
   {
     path: '/registro',
     element: (
@@ -52,8 +60,10 @@ export const authRoutes: RouteObject[] = [
     path: '/centro-estudio/cuenta',
     element: (
       <RequireSignedIn>
-        <AccountPage />
+        <AccountPage extraSections={accountSections} />
       </RequireSignedIn>
     ),
   },
 ];
+
+export const authRoutes: RouteObject[] = createAuthRoutes();

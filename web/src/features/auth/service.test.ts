@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const amplify = vi.hoisted(() => ({
   signIn: vi.fn(),
@@ -22,12 +22,17 @@ const apiMock = vi.hoisted(() => ({
   signUpV2: vi.fn(),
   markEmailVerified: vi.fn(),
   deleteAllData: vi.fn(),
+  submitRegistration: vi.fn(),
+  findCrmContact: vi.fn(),
+  updateCrmContact: vi.fn(),
+  saveHubspotId: vi.fn(),
 }));
 vi.mock('../../api/client', async (original) => ({
   ...(await original<typeof import('../../api/client')>()),
   api: apiMock,
 }));
 
+import { type AnalyticsEvent, setAnalyticsSink } from '../../app/analytics';
 import { initialState, useAppStore } from '../../app/store';
 import { useToasts } from '../../app/toasts';
 import {
@@ -68,6 +73,9 @@ beforeEach(() => {
   });
   apiMock.getUser.mockResolvedValue(record);
   apiMock.signUpV2.mockResolvedValue(record);
+  apiMock.findCrmContact.mockResolvedValue({ exist: false, contact: null });
+  apiMock.updateCrmContact.mockResolvedValue({ queued: true });
+  apiMock.submitRegistration.mockResolvedValue({ submitted: true });
 });
 
 describe('sign-up and verification', () => {
@@ -276,5 +284,99 @@ describe('account management', () => {
     apiMock.deleteAllData.mockRejectedValue(new Error('offline'));
     expect(await deleteAccount()).toBe(false);
     expect(amplify.deleteUser).not.toHaveBeenCalled();
+  });
+});
+
+describe('analytics at the completion points', () => {
+  const form = {
+    firstname: 'Ana',
+    lastname: 'Pérez',
+    email: 'ana@ejemplo.cl',
+    password: 'clave-segura-1',
+    phone: '987654321',
+  };
+  let events: AnalyticsEvent[];
+  beforeEach(() => {
+    events = [];
+    setAnalyticsSink({ pageView: () => undefined, event: (event) => events.push(event) });
+  });
+  afterEach(() => setAnalyticsSink(null));
+
+  it('tracks sign_up and verification, with no personal data, and nothing when a step fails', async () => {
+    amplify.signUp.mockRejectedValueOnce(cognitoError('UsernameExistsException'));
+    await startSignUp(form, '/landing/registro-ensayo');
+    expect(events).toEqual([]);
+    amplify.signUp.mockResolvedValue({});
+    await startSignUp(form, '/landing/registro-ensayo');
+    amplify.confirmSignUp.mockRejectedValueOnce(cognitoError('CodeMismatchException'));
+    await confirmRegistration('000000');
+    amplify.confirmSignUp.mockResolvedValue({ nextStep: { signUpStep: 'COMPLETE_AUTO_SIGN_IN' } });
+    amplify.autoSignIn.mockResolvedValue({ isSignedIn: true });
+    await confirmRegistration('123456');
+    expect(events).toEqual([
+      { name: 'sign_up', params: { method: 'email', page: '/landing/registro-ensayo' } },
+      { name: 'verification_complete' },
+    ]);
+    expect(JSON.stringify(events)).not.toContain('ana@');
+  });
+
+  it('tracks delete_account only once the account is gone', async () => {
+    apiMock.deleteAllData.mockRejectedValueOnce(new Error('offline'));
+    await deleteAccount();
+    expect(events).toEqual([]);
+    apiMock.deleteAllData.mockResolvedValue({ deleted: 3 });
+    await deleteAccount();
+    expect(events).toEqual([{ name: 'delete_account' }]);
+  });
+});
+
+describe('CRM around the account flows', () => {
+  it('submits the registration form with the spec fields when the account is created', async () => {
+    amplify.signUp.mockResolvedValue({});
+    await startSignUp(
+      {
+        firstname: 'Ana',
+        lastname: 'Pérez',
+        email: 'Ana@Ejemplo.cl',
+        password: 'clave-segura-1',
+        phone: '987654321',
+      },
+      '/landing/registro',
+    );
+    await vi.waitFor(() => expect(apiMock.submitRegistration).toHaveBeenCalled());
+    expect(apiMock.submitRegistration.mock.calls[0]?.[0]).toMatchObject({
+      fields: {
+        firstname: 'Ana',
+        lastname: 'Pérez',
+        email: 'ana@ejemplo.cl',
+        phone: '+56987654321',
+        username: 'YW5hQGVqZW1wbG8uY2w',
+        pathname: '/landing/registro',
+      },
+      context: { pageUri: expect.any(String) },
+    });
+  });
+
+  it('stores the CRM contact id found after sign-in, and sends last_login once a day', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    apiMock.findCrmContact.mockResolvedValue({ exist: true, contact: { id: '4242' } });
+    apiMock.saveHubspotId.mockResolvedValue({ ...record, hubspot_id: '4242' });
+    await signInWithPassword('ana@ejemplo.cl', 'clave-segura-1', '/');
+    expect(apiMock.saveHubspotId).toHaveBeenCalledWith('4242');
+    expect(useAppStore.getState().user.hubspotId).toBe('4242');
+    await signInWithPassword('ana@ejemplo.cl', 'clave-segura-1', '/');
+    await vi.waitFor(() => expect(apiMock.updateCrmContact).toHaveBeenCalled());
+    const lastLogins = apiMock.updateCrmContact.mock.calls.filter(([name]) => name === 'last_login');
+    expect(lastLogins).toHaveLength(1);
+    expect(lastLogins[0]?.[1]).toMatch(/T00:00:00\.000Z$/);
+  });
+
+  it('never lets a CRM failure stop the sign-in', async () => {
+    amplify.signIn.mockResolvedValue({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
+    apiMock.findCrmContact.mockRejectedValue(new Error('HubSpot down'));
+    apiMock.updateCrmContact.mockRejectedValue(new Error('HubSpot down'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const result = await signInWithPassword('ana@ejemplo.cl', 'clave-segura-1', '/centro-estudio');
+    expect(result).toEqual({ outcome: 'signed-in', destination: '/centro-estudio' });
   });
 });

@@ -20,6 +20,8 @@ import {
 import type { UserRecord } from '../../../../lambdas/domain/user';
 import { usernameFromEmail } from '../../../../lambdas/domain/username';
 import { ApiError, api } from '../../api/client';
+import { findOwnContactId, recordLastLogin, submitRegistrationToCrm, updateCrmProperty } from '../../api/crm';
+import { track } from '../../app/analytics';
 import { activeConfig } from '../../app/config';
 import {
   initialState,
@@ -131,7 +133,9 @@ export async function startSignUp(form: SignUpForm, pathname: string): Promise<b
   }
   passwordInMemory = form.password;
   const pendingSignUp: PendingSignUp = { email, firstname, lastname, phone, pathname };
+  void submitRegistrationToCrm(pendingSignUp);
   patchUser({ pendingSignUp, registrationPending: true, verification: true, resendUntil: null });
+  track({ name: 'sign_up', params: { method: 'email', page: pathname } });
   return true;
 }
 
@@ -162,6 +166,7 @@ export async function confirmRegistration(code: string, passwordIfReloaded?: str
       patchUser({ verification: false, resendUntil: null });
       patchRoot({ missingVerification: false });
       await completeSignIn();
+      track({ name: 'verification_complete' });
       return '/registro/completo';
     });
   } catch (error) {
@@ -248,9 +253,12 @@ async function completeSignIn(): Promise<void> {
   const justRegistered = useAppStore.getState().user.pendingSignUp !== null;
   let record = justRegistered ? await createServerRecord(attributes) : await loadUserExtraData();
   if (!record && !justRegistered) record = await createServerRecord(attributes);
+  if (record && !record.hubspot_id && attributes.email) await rememberCrmContact(attributes.email);
+  void recordLastLogin();
   if (activeConfig()?.features.supabaseConfirmation) {
     try {
       applyUserRecord(await api.markEmailVerified());
+      void updateCrmProperty('email_verificado', 'true');
     } catch (error) {
       console.error('Could not mark the e-mail verified', error);
     }
@@ -258,9 +266,21 @@ async function completeSignIn(): Promise<void> {
   useAppStore.getState().finishSessionCheck();
 }
 
+/** Stores the CRM contact id on the server record once the CRM knows the student (spec section 7). */
+async function rememberCrmContact(email: string): Promise<void> {
+  const contactId = await findOwnContactId(email);
+  if (!contactId) return;
+  try {
+    applyUserRecord(await api.saveHubspotId(contactId));
+  } catch (error) {
+    console.error('Could not store the CRM contact id', error);
+  }
+}
+
 async function createServerRecord(attributes: UserAttributes): Promise<UserRecord | null> {
   const pending = useAppStore.getState().user.pendingSignUp;
   const email = normalizeEmail(attributes.email ?? pending?.email ?? '');
+  const contactId = await findOwnContactId(email);
   const [firstFromName = '', ...rest] = (attributes.name ?? '').split(' ');
   try {
     const record = await api.signUpV2({
@@ -270,7 +290,7 @@ async function createServerRecord(attributes: UserAttributes): Promise<UserRecor
       phone: pending?.phone || attributes.phone_number || '',
       username: usernameFromEmail(email),
       pathname: pending?.pathname ?? '/inicio-sesion',
-      hubspot_id: useAppStore.getState().user.hubspotId,
+      hubspot_id: contactId ?? useAppStore.getState().user.hubspotId,
     });
     applyUserRecord(record);
     return record;
@@ -385,6 +405,7 @@ export async function deleteAccount(): Promise<boolean> {
   }
   // deleteUser already ended the session in this browser; the global sign-out may find nothing left.
   await signOutStudent({ global: true });
+  track({ name: 'delete_account' });
   toast.success(authText.account.deleted);
   return true;
 }

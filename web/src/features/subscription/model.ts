@@ -1,0 +1,34 @@
+/** Pure rules of the subscription screens: prices in pesos, dates in Chile, where to go next. */
+import { PREMIUM_PLANS, type PremiumPlan } from '../../../../lambdas/domain/subscription';
+import type { UserRecord } from '../../../../lambdas/domain/user';
+import type { SubscriptionState } from '../../app/store';
+
+const clp = new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' });
+const longDate = new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' });
+
+/** `$330.000`: pesos have no decimals (CLP is a zero-decimal currency). */
+export const formatClp = (amount: number): string => clp.format(amount);
+
+/** `26 de octubre de 2026`, in Chile's calendar. */
+export const formatLongDate = (iso: string | Date): string => longDate.format(new Date(iso));
+
+/** A promotion end date (`YYYY-MM-DD`, a Chilean calendar day) for people. */
+export const formatPromotionEnd = (day: string): string => longDate.format(new Date(`${day}T12:00:00-04:00`));
+
+export const isPremiumPlan = (value: string | null): value is PremiumPlan =>
+  (PREMIUM_PLANS as readonly (string | null)[]).includes(value);
+
+/** Where a visitor signs in before paying, coming back to the chosen plan afterwards. */
+export const signInThenPlan = (plan: PremiumPlan): string =>
+  `/inicio-sesion?redirect=${encodeURIComponent(`/planes-y-precios?plan=${plan}`)}`;
+
+/** The store's subscription area from the user record (spec section 3, "Subscription"). */
+export function subscriptionFromRecord(record: UserRecord): SubscriptionState {
+  return {
+    isPremium: record.is_premium,
+    customer: record.stripe_customer_id,
+    subscription: record.stripe_subscription_id,
+    examsAvailable: record.exams_available,
+    tutorialAvailable: record.tutorials_available,
+  };
+}

@@ -1,0 +1,105 @@
+/** Pure rules of the tutoring screen: the form's draft, its validation and the dates it shows. */
+import { addDays, CHILE_TIME_ZONE, chileDate } from '../../../../lambdas/domain/chileTime';
+import {
+  optionIsFilled,
+  SCHEDULE_OPTION_KEYS,
+  type ScheduleOption,
+  type ScheduleOptionKey,
+  TUTORING_REQUEST_LIMITS,
+  type TutoringField,
+  type TutoringRequestInput,
+  validateTutoringRequest,
+} from '../../../../lambdas/domain/tutoring';
+import { tutoringText } from '../../i18n/tutoring';
+
+export interface TutoringDraft {
+  options: Record<ScheduleOptionKey, ScheduleOption>;
+  doubts: string;
+}
+
+export type DraftErrors = Partial<Record<TutoringField, string>>;
+
+export const emptyDraft = (): TutoringDraft => ({
+  options: {
+    A: { date: '', start: '', end: '' },
+    B: { date: '', start: '', end: '' },
+    C: { date: '', start: '', end: '' },
+  },
+  doubts: '',
+});
+
+/** The body of `POST /api/tutorial`: B and C only when the student filled them in. */
+export function toRequestBody(draft: TutoringDraft): TutoringRequestInput {
+  const trimmed = (option: ScheduleOption): ScheduleOption => ({
+    date: option.date.trim(),
+    start: option.start.trim(),
+    end: option.end.trim(),
+  });
+  const { A, B, C } = draft.options;
+  return {
+    scheduleOptions: {
+      A: trimmed(A),
+      B: optionIsFilled(B) ? trimmed(B) : null,
+      C: optionIsFilled(C) ? trimmed(C) : null,
+    },
+    doubts: draft.doubts.trim(),
+  };
+}
+
+/** The same rules the server applies, worded for the form. */
+export function validateDraft(draft: TutoringDraft, now: Date): DraftErrors {
+  const problems = validateTutoringRequest({ scheduleOptions: draft.options, doubts: draft.doubts }, now);
+  const errors: DraftErrors = {};
+  for (const [field, problem] of Object.entries(problems) as [
+    TutoringField,
+    keyof typeof tutoringText.problems,
+  ][]) {
+    errors[field] = tutoringText.problems[problem];
+  }
+  return errors;
+}
+
+/** The days a date field offers: today to 60 days ahead, in Chile. */
+export function dateBounds(now: Date): { min: string; max: string } {
+  const today = chileDate(now);
+  return { min: today, max: addDays(today, TUTORING_REQUEST_LIMITS.maxDaysAhead) };
+}
+
+export const optionKeys = SCHEDULE_OPTION_KEYS;
+
+const longDate = new Intl.DateTimeFormat('es-CL', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: CHILE_TIME_ZONE,
+});
+const optionDay = new Intl.DateTimeFormat('es-CL', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dateAndTime = new Intl.DateTimeFormat('es-CL', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: CHILE_TIME_ZONE,
+});
+
+/** `1 de julio de 2025`: an instant's day in Chile. */
+export const formatDay = (iso: string): string => longDate.format(new Date(iso));
+
+/** `lunes, 7 de julio de 2025, 15:00`: an instant in Chile time. */
+export const formatDateTime = (iso: string): string => dateAndTime.format(new Date(iso));
+
+/** `lunes, 7 de julio de 2025, de 15:00 a 17:00`: an option, on its own calendar day. */
+export function formatOption(option: ScheduleOption): string {
+  const [year, month, day] = option.date.split('-').map(Number) as [number, number, number];
+  const weekday = optionDay.format(new Date(Date.UTC(year, month - 1, day)));
+  return tutoringText.list.optionText(weekday, option.start, option.end);
+}
