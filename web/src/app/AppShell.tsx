@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { AuthNav } from '../features/auth/AuthNav';
 import { authText } from '../i18n/auth';
 import { es } from '../i18n/es';
@@ -30,10 +31,7 @@ export function AppShell() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{es.app.name}</span>
         </Link>
-        <nav className="site-nav" aria-label={authText.nav.menu}>
-          <StudentLinks />
-          <AuthNav />
-        </nav>
+        <SiteNav />
       </header>
       <main id="contenido" tabIndex={-1}>
         <Outlet />
@@ -42,6 +40,35 @@ export function AppShell() {
       <RouteEffects />
       <Toasts />
       <LoadingOverlay />
+    </>
+  );
+}
+
+/** The menu: inline on wide screens, behind a "Menú" button on phones (closed again on navigation). */
+function SiteNav() {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point.
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <>
+      <button
+        type="button"
+        className="site-nav__toggle"
+        aria-expanded={open}
+        aria-controls="menu-principal"
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? authText.nav.closeMenu : authText.nav.openMenu}
+      </button>
+      <nav
+        id="menu-principal"
+        className={`site-nav${open ? ' site-nav--open' : ''}`}
+        aria-label={authText.nav.menu}
+      >
+        <StudentLinks />
+        <AuthNav />
+      </nav>
     </>
   );
 }

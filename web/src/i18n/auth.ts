@@ -103,5 +103,7 @@ export const authText = {
     account: 'Mi cuenta',
     signOut: 'Cerrar sesión',
     menu: 'Menú principal',
+    openMenu: 'Menú',
+    closeMenu: 'Cerrar menú',
   },
 } as const;
