@@ -4,7 +4,7 @@
  * exam Lambda bundles them, and validated when this module loads: a broken table fails at start,
  * never in the middle of grading.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import ciencias_electiva_biologia from './scales/ciencias_electiva_biologia.json';
 import ciencias_electiva_fisica from './scales/ciencias_electiva_fisica.json';
 import ciencias_electiva_quimica from './scales/ciencias_electiva_quimica.json';

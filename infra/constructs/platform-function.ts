@@ -1,18 +1,19 @@
 /**
- * One Lambda of the platform: a NodejsFunction bundled by the local esbuild (never Docker) with
- * its own role, its own log group, and exactly the grants infra/permissions.ts lists for it.
+ * One Lambda of the platform, bundled by the local esbuild (never Docker) as infra/lambda-bundle.ts
+ * says, with its own role, its own log group, and exactly the grants infra/permissions.ts lists.
  */
 import path from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { type TableKey, tableDefinitions } from '../../lambdas/data/tables';
 import type { PlatformConfig } from '../config';
+import { lambdaBuildOptions } from '../lambda-bundle';
 import { type Permissions, QUEUE_SEND_ACTIONS, SECRET_READ_ACTIONS, TABLE_ACTIONS } from '../permissions';
 import { SECRET_PARAMETERS, secretParameterName } from '../secrets';
 
@@ -62,7 +63,7 @@ export interface PlatformFunctionProps extends FunctionEnvironmentInput {
 }
 
 export class PlatformFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
@@ -89,13 +90,25 @@ export class PlatformFunction extends Construct {
     );
     grantPermissions(this.role, props.permissions, props);
 
-    this.function = new NodejsFunction(this, 'Function', {
+    const entry = path.join(REPO_ROOT, props.entry);
+    this.function = new LambdaFunction(this, 'Function', {
       functionName,
       description: props.description,
-      entry: path.join(REPO_ROOT, props.entry),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      // NodejsFunction writes a single file; code splitting needs an output directory (infra/lambda-bundle.ts).
+      code: Code.fromAsset(REPO_ROOT, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Required by the API, never pulled: the local bundling below always bundles or throws.
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+          local: {
+            tryBundle(outputDir) {
+              buildSync(lambdaBuildOptions(entry, outputDir));
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -105,22 +118,6 @@ export class PlatformFunction extends Construct {
       environment: {
         ...functionEnvironment(props, props.permissions),
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        // ESM builds of dependencies tree-shake better; the banner gives CommonJS dependencies `require`.
-        mainFields: ['module', 'main'],
-        banner:
-          "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.EXTERNAL,
-        sourcesContent: false,
-        // Bundle the AWS SDK too: the versions in package-lock.json are the ones tested.
-        bundleAwsSDK: true,
-        externalModules: [],
       },
     });
   }

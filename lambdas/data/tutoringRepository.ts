@@ -48,6 +48,14 @@ export interface TutorialItem {
   completedAt?: string;
   cancelledAt?: string;
   cancelledBy?: 'student' | 'operator';
+  /**
+   * Set by a student's cancel in the same write as the state, removed once what follows it is done
+   * (the hour given back, the operators' notice queued): while set, a repeated cancel or the next
+   * `GET /api/tutorial` finishes it.
+   */
+  cancelFollowUp?: true;
+  /** When the operators' notice of a student's cancel was queued. */
+  cancelNoticeQueuedAt?: string;
 }
 
 const usersTable = () => readConfig().tables.users;
@@ -214,6 +222,19 @@ export async function deleteTutorial(sub: string, id: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: usersTable(), Key: tutorialKey(sub, id) }));
 }
 
+/** Clears a cancel's follow-up once its hour is back and its notice is on the CRM queue. */
+export async function finishCancelFollowUp(sub: string, id: string, now: Date): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: usersTable(),
+      Key: tutorialKey(sub, id),
+      UpdateExpression: 'SET cancelNoticeQueuedAt = :now REMOVE cancelFollowUp',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+}
+
 export async function getTutorial(sub: string, id: string): Promise<TutorialItem | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: usersTable(), Key: tutorialKey(sub, id), ConsistentRead: true }),
@@ -254,7 +275,7 @@ export async function cancelByStudent(sub: string, id: string, now: Date): Promi
         TableName: usersTable(),
         Key: tutorialKey(sub, id),
         UpdateExpression:
-          'SET #state = :cancelled, cancelledAt = :now, cancelledBy = :student, updatedAt = :now',
+          'SET #state = :cancelled, cancelledAt = :now, cancelledBy = :student, updatedAt = :now, cancelFollowUp = :true',
         ConditionExpression:
           'attribute_exists(pk) AND (#state = :requested OR (#state = :scheduled AND (attribute_not_exists(scheduledAt) OR scheduledAt > :now)))',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -264,6 +285,7 @@ export async function cancelByStudent(sub: string, id: string, now: Date): Promi
           ':scheduled': 'agendada',
           ':student': 'student',
           ':now': at,
+          ':true': true,
         },
         ReturnValues: 'ALL_NEW',
       }),

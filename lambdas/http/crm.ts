@@ -3,7 +3,7 @@
  * through the CRM queue, so no student waits on HubSpot; the contact used is always the caller's.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getProfile } from '../data/userRepository';
 import { CONTACT_PROPERTIES, isContactProperty } from '../domain/crm';
 import { crmGateway } from '../integrations/crm';

@@ -4,7 +4,7 @@
  * attempt's paper, cancelling, submitting (graded here, never by the browser), history, one
  * attempt's review and the averages. Every answer is private and changes, so none is cached.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { scoreScaleFor } from '../../content/scales';
 import { listCourseTests } from '../data/catalogueRepository';
 import type { CourseTestItem } from '../data/contentItems';
@@ -178,8 +178,13 @@ async function liveAttempt(sub: string, testSlug: string, nowMs: number): Promis
 }
 
 /** The attempt's questions in the versions it fixed, without keys, and their passages. */
-async function paperOf(attempt: AttemptItem, nowMs: number): Promise<AttemptPaper> {
-  const test = await getTest(attempt.testSlug);
+/** `known`: the attempt's test when the caller has just read it (one GetItem fewer). */
+async function paperOf(
+  attempt: AttemptItem,
+  nowMs: number,
+  known?: Awaited<ReturnType<typeof getTest>>,
+): Promise<AttemptPaper> {
+  const test = known?.slug === attempt.testSlug ? known : await getTest(attempt.testSlug);
   if (!test) throw new NotFoundError(MESSAGES.unknownTest);
   const bank = await getQuestionVersions(attempt.questions);
   const byVersion = new Map(bank.map((item) => [versionKey(item.id, item.version), item]));
@@ -309,7 +314,7 @@ export const operations = {
       const test = await getTest(path.id);
       if (!test) throw new NotFoundError(MESSAGES.unknownTest);
       const attempt = await liveAttempt(caller.sub, test.slug, now);
-      if (attempt) return private_(ok(await paperOf(attempt, now)));
+      if (attempt) return private_(ok(await paperOf(attempt, now, test)));
       const profile = await getProfile(caller.sub);
       if (profile?.is_premium === true || (profile?.exams_available ?? 0) > 0) {
         throw new ConflictError(MESSAGES.noRunning, { code: 'no_running_attempt' });

@@ -9,7 +9,7 @@
  * free lesson cannot be spent twice (docs/decisions.md).
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { LessonItem, SubjectMetaItem } from '../data/contentItems';
 import { getSubjectWithLessons } from '../data/contentRepository';
 import { getLessonProgress, putLessonProgress, recordTriviaAnswered } from '../data/progressRepository';

@@ -4,7 +4,7 @@
  * queued for the CRM (`prueba_de_acceso_elegida`).
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { loadOnboardingCatalogue } from '../data/catalogueRepository';
 import { updateProfileFields } from '../data/userRepository';
 import { COURSES } from '../domain/constants';

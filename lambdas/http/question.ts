@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getAnswered } from '../data/answeredRepository';
 import { getPassage, getQuestion } from '../data/contentRepository';
 import { bankQuestionDetail, type QuestionAnswer, triviaDetail } from '../domain/contentViews';

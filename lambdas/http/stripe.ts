@@ -2,8 +2,8 @@
  * The premium subscription: checkout and billing portal for the signed-in student, and the
  * webhook through which Stripe — and only Stripe — turns premium on and off.
  */
-import Stripe from 'stripe';
-import { z } from 'zod';
+import type Stripe from 'stripe';
+import * as z from 'zod';
 import {
   applyPremiumState,
   findUserByCustomer,
@@ -13,7 +13,7 @@ import {
 } from '../data/subscriptionRepository';
 import { getProfile } from '../data/userRepository';
 import { convergePremium, PREMIUM_PLANS, planForPrice, promotionIsActive } from '../domain/subscription';
-import { type PaymentsGateway, paymentsGateway } from '../integrations/payments';
+import { loadStripe, type PaymentsGateway, paymentsGateway } from '../integrations/payments';
 import { readConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { type ApiEvent, createModuleHandler, ok, openOperation, userOperation } from '../lib/handler';
@@ -151,8 +151,9 @@ async function verifiedEvent(event: ApiEvent): Promise<Stripe.Event> {
   const signature = event.headers?.['stripe-signature'];
   if (!signature || !event.body) throw new BadRequestError('Falta la firma de Stripe.');
   const payload = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
+  const StripeSdk = await loadStripe();
   try {
-    return Stripe.webhooks.constructEvent(payload, signature, secret);
+    return StripeSdk.webhooks.constructEvent(payload, signature, secret);
   } catch (error) {
     logger.warn('Stripe signature rejected', { reason: (error as Error).message });
     throw new BadRequestError('La firma de Stripe no es válida.');

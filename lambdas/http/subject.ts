@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getSubjectWithLessons, listCourseSubjects } from '../data/contentRepository';
 import { getLessonProgress } from '../data/progressRepository';
 import { getProfile } from '../data/userRepository';

@@ -188,26 +188,88 @@ describe('GET /api/tutorial/cancel/{id}', () => {
     cancelledAt: '2025-07-02T12:00:00.000Z',
   };
 
+  /** What the cancel's write returns (ALL_NEW): the follow-up flag comes with the state. */
+  const justCancelled = { ...stored, cancelledBy: 'student', cancelFollowUp: true };
+
   it('cancels within the caller’s own partition and gives back the hour of the request’s month', async () => {
-    db.on(UpdateCommand).resolves({ Attributes: stored });
+    db.on(UpdateCommand).resolves({ Attributes: justCancelled });
     const response = await call('GET /api/tutorial/cancel/{id}', { id });
     expect(response.statusCode).toBe(200);
     expect(response.headers?.['cache-control']).toBe('no-store');
-    const [cancel, giveBack] = updates();
+    const [cancel, giveBack, finished] = updates();
     expect(cancel?.Key).toEqual({ pk: 'USER#sub-1', sk: `TUTORIAL#${id}` });
     expect(cancel?.ConditionExpression).toContain('#state = :requested');
+    expect(cancel?.UpdateExpression).toContain('cancelFollowUp = :true');
     expect(giveBack?.Key).toEqual({ pk: 'USER#sub-1', sk: 'TUTORING_QUOTA#2025' });
     expect(giveBack?.ExpressionAttributeNames?.['#month']).toBe('month_07');
     expect(sent).toEqual([expect.objectContaining({ key: `tutorial-cancel-${id}` })]);
+    // Cleared last: only once the hour is back and the notice queued.
+    expect(finished?.UpdateExpression).toBe('SET cancelNoticeQueuedAt = :now REMOVE cancelFollowUp');
   });
 
   it('finishes the hour on a repeated cancel without a second notice', async () => {
+    const finished = { ...stored, cancelledBy: 'student', cancelNoticeQueuedAt: '2025-07-02T12:00:01.000Z' };
     db.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
-    db.on(GetCommand, { Key: { pk: 'USER#sub-1', sk: `TUTORIAL#${id}` } }).resolves({ Item: stored });
+    db.on(GetCommand, { Key: { pk: 'USER#sub-1', sk: `TUTORIAL#${id}` } }).resolves({ Item: finished });
     const response = await call('GET /api/tutorial/cancel/{id}', { id });
     expect(response.statusCode).toBe(200);
     expect(response.json.tutorial).toMatchObject({ state: 'cancelada', cancellable: false });
     expect(updates()[1]?.UpdateExpression).toContain('DELETE #used :ids');
+    expect(sent).toEqual([]);
+  });
+
+  // Found by `npm run load -- --fault dynamo` (docs/reliability.md): a cancel stored just before the
+  // database went away answered 503, and the operators were never told.
+  it('sends the notice on the repeat of a cancel interrupted before it was queued', async () => {
+    db.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    db.on(GetCommand, { Key: { pk: 'USER#sub-1', sk: `TUTORIAL#${id}` } }).resolves({ Item: justCancelled });
+    const response = await call('GET /api/tutorial/cancel/{id}', { id });
+    expect(response.statusCode).toBe(200);
+    expect(sent).toEqual([expect.objectContaining({ key: `tutorial-cancel-${id}` })]);
+    expect(updates()[2]?.UpdateExpression).toBe('SET cancelNoticeQueuedAt = :now REMOVE cancelFollowUp');
+  });
+
+  it('answers 503 when the notice cannot be queued, and leaves the follow-up for the next try', async () => {
+    db.on(UpdateCommand).resolves({ Attributes: justCancelled });
+    queueFails = true;
+    const response = await call('GET /api/tutorial/cancel/{id}', { id });
+    expect(response.statusCode).toBe(503);
+    expect(updates().map((u) => u?.UpdateExpression)).not.toContain(
+      'SET cancelNoticeQueuedAt = :now REMOVE cancelFollowUp',
+    );
+  });
+
+  it('finishes an interrupted cancel on the next read of the list (the student cannot repeat it)', async () => {
+    db.on(QueryCommand).resolves({ Items: [justCancelled] });
+    db.on(UpdateCommand).resolves({});
+    const response = await call('GET /api/tutorial');
+    expect(response.statusCode).toBe(200);
+    expect(sent).toEqual([expect.objectContaining({ key: `tutorial-cancel-${id}` })]);
+    const [giveBack, finished] = updates();
+    expect(giveBack?.UpdateExpression).toContain('DELETE #used :ids');
+    expect(finished?.UpdateExpression).toBe('SET cancelNoticeQueuedAt = :now REMOVE cancelFollowUp');
+    // The quota is read after the hour came back, so the allowance shown is the right one.
+    const quotaRead = db
+      .commandCalls(GetCommand)
+      .find((c) => String(c.args[0].input.Key?.sk).startsWith('TUTORING_QUOTA#'));
+    expect(quotaRead).toBeDefined();
+  });
+
+  it('still answers the list when an interrupted cancel cannot be finished yet', async () => {
+    db.on(QueryCommand).resolves({ Items: [justCancelled] });
+    db.on(UpdateCommand).resolves({});
+    queueFails = true;
+    const response = await call('GET /api/tutorial');
+    expect(response.statusCode).toBe(200);
+    expect(response.json.tutorials).toHaveLength(1);
+  });
+
+  it('never sends a notice for a request the operators cancelled', async () => {
+    db.on(UpdateCommand).rejectsOnce(conditionFailed()).resolves({});
+    db.on(GetCommand, { Key: { pk: 'USER#sub-1', sk: `TUTORIAL#${id}` } }).resolves({
+      Item: { ...stored, cancelledBy: 'operator' },
+    });
+    expect((await call('GET /api/tutorial/cancel/{id}', { id })).statusCode).toBe(200);
     expect(sent).toEqual([]);
   });
 

@@ -4,11 +4,12 @@
  * and changes with each request, so none may be cached — the cancel least of all, since the spec
  * makes it a GET (docs/decisions.md).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIME_ORDERED_ID, timeOrderedId } from '../data/ids';
 import {
   cancelByStudent,
   deleteTutorial,
+  finishCancelFollowUp,
   listTutorials,
   newTutorialItem,
   putTutorial,
@@ -72,9 +73,24 @@ const cancelPath = z.object({ id: z.string().regex(TIME_ORDERED_ID, 'no es un id
 
 const withNoStore = (response: HttpResponse): HttpResponse => ({ ...response, headers: NO_STORE });
 
-async function overview(sub: string, now: Date): Promise<TutoringOverview> {
+async function overview(caller: Caller, now: Date): Promise<TutoringOverview> {
+  const { sub } = caller;
   const period = quotaPeriod(now);
-  const [items, quota] = await Promise.all([listTutorials(sub), readQuota(sub, period.year)]);
+  const items = await listTutorials(sub);
+  // A cancel cut short (a 503 after its write) is finished here: the page reads the list after
+  // every cancel, and the student cannot repeat one the list already shows as cancelled.
+  for (const item of items.filter((i) => i.cancelFollowUp)) {
+    try {
+      await finishCancel(caller, item, now);
+      delete item.cancelFollowUp;
+    } catch (error) {
+      logger.warn('could not finish an interrupted cancel; the next read tries again', {
+        tutorialId: item.id,
+        error: error as Error,
+      });
+    }
+  }
+  const quota = await readQuota(sub, period.year);
   return {
     tutorials: items.map((item) => toTutorialView(item, now)),
     tutorials_available: hoursAvailable(quota, period.month),
@@ -97,7 +113,7 @@ const reference = (sub: string, id: string) => `${sub}/${id}`;
 
 export const operations = {
   getTutorials: userOperation({
-    run: async ({ caller }) => withNoStore(ok(await overview(caller.sub, new Date()))),
+    run: async ({ caller }) => withNoStore(ok(await overview(caller, new Date()))),
   }),
 
   requestTutorial: userOperation({
@@ -116,6 +132,8 @@ export const operations = {
         throw new BadRequestError(`Datos inválidos (campo «${first.path}»): ${first.message}.`, { issues });
       }
 
+      // Read before anything is written: a failed read must not leave a request without its ticket.
+      const profile = await getProfile(caller.sub);
       const period = quotaPeriod(now);
       const id = timeOrderedId(now.getTime());
       if (!(await spendQuotaHour(caller.sub, period, id))) {
@@ -137,7 +155,6 @@ export const operations = {
         throw error;
       }
 
-      const profile = await getProfile(caller.sub);
       const ticket = tutoringTicket(ticketStudent(caller, profile), item, reference(caller.sub, id));
       try {
         await crmQueue().send({
@@ -175,19 +192,28 @@ export const operations = {
         });
       }
       const item: TutorialItem = result.item;
+      if (result.outcome === 'cancelled') logger.info('tutoring cancelled', { tutorialId: item.id });
       // Also on a repeated cancel: it finishes one interrupted before the hour came back.
-      await returnQuotaHour(caller.sub, { year: item.quotaYear, month: item.quotaMonth }, item.id);
-      if (result.outcome === 'cancelled') {
-        logger.info('tutoring cancelled', { tutorialId: item.id });
-        await announceCancel(caller, item);
-      }
+      await finishCancel(caller, item, now);
       const tutorial: TutorialView = toTutorialView(item, now);
       return withNoStore(ok({ tutorial, ...(await readAllowance(caller.sub, now)) }));
     },
   }),
 };
 
-/** Tells the operators; the cancel itself is done, so a queue failure is only logged. */
+/**
+ * What follows a student's cancel write: the hour back (once per request, whatever is repeated)
+ * and, while the follow-up is pending, the operators' notice (the worker creates that ticket once,
+ * by its key) before the follow-up is cleared. Any failure leaves the follow-up for the next try.
+ */
+async function finishCancel(caller: Caller, item: TutorialItem, now: Date): Promise<void> {
+  await returnQuotaHour(caller.sub, { year: item.quotaYear, month: item.quotaMonth }, item.id);
+  if (!item.cancelFollowUp) return;
+  await announceCancel(caller, item);
+  await finishCancelFollowUp(caller.sub, item.id, now);
+}
+
+/** Tells the operators, so nobody schedules a cancelled request; a failure is a 503 (retried). */
 async function announceCancel(caller: Caller, item: TutorialItem): Promise<void> {
   try {
     const profile = await getProfile(caller.sub);
@@ -209,6 +235,7 @@ async function announceCancel(caller: Caller, item: TutorialItem): Promise<void>
       tutorialId: item.id,
       error: error as Error,
     });
+    throw new ServiceUnavailableError();
   }
 }
 

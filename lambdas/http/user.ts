@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { getLessonProgress } from '../data/progressRepository';
 import { readAllowance } from '../data/tutoringRepository';
 import {
@@ -81,6 +81,16 @@ const withTutorialsAvailable = async (sub: string, record: UserRecord): Promise<
   tutorials_available: (await readAllowance(sub, new Date())).tutorials_available,
 });
 
+/**
+ * The only CRM contact a student may link to their record: the one the CRM finds for the caller's
+ * own e-mail (the browser learns it from `GET /api/hubspot/contact`). A client-chosen id would let
+ * a student point their record, and with it property updates, tickets and the contact deletion of
+ * `deleteAllData`, at another student's contact.
+ */
+async function ownContactId(email: string): Promise<string | null> {
+  return (await crmGateway()).findContactId(email);
+}
+
 /** The lesson progress lives in its own item (`PROGRESS`), not in the profile. */
 const withLessonProgress = async (sub: string, record: UserRecord): Promise<UserRecord> => ({
   ...record,
@@ -156,7 +166,16 @@ export const operations = {
           phone: body.phone,
           username: body.username,
           pathname: body.pathname,
-          hubspotId: body.hubspot_id ?? null,
+          // Sign-up never fails on the CRM: an unconfirmed id is left out and found later by e-mail.
+          hubspotId: body.hubspot_id
+            ? await ownContactId(caller.email).then(
+                (own) => (own === body.hubspot_id ? own : null),
+                (error) => {
+                  logger.warn('CRM contact id not confirmed at sign-up', { error: error as Error });
+                  return null;
+                },
+              )
+            : null,
         },
         caller.emailVerified,
       );
@@ -177,6 +196,13 @@ export const operations = {
         throw new ForbiddenError('Tu correo aún no está verificado.');
       }
       const { email_verified, hubspot_id } = body;
+      if (hubspot_id !== undefined) {
+        const profile = await getProfile(caller.sub);
+        if (!profile) throw new NotFoundError(NO_RECORD);
+        if (profile.hubspot_id !== hubspot_id && (await ownContactId(caller.email)) !== hubspot_id) {
+          throw new ForbiddenError('Ese contacto del CRM no corresponde a tu cuenta.');
+        }
+      }
       const record = await updateProfileFields(caller.sub, { email_verified, hubspot_id });
       if (!record) throw new NotFoundError(NO_RECORD);
       return ok(await withTutorialsAvailable(caller.sub, await withLessonProgress(caller.sub, record)));

@@ -3,11 +3,10 @@
  * otherwise the local adapter (./localPayments.ts), which keeps customers, sessions and
  * subscriptions in a file and records every call in `payments-log.jsonl`.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PremiumPlan, SubscriptionSnapshot } from '../domain/subscription';
 import { ServiceUnavailableError } from '../lib/errors';
 import { readSecret, secretConfigured } from '../lib/secrets';
-import { LocalPayments } from './localPayments';
 
 export interface CustomerInput {
   email: string;
@@ -117,10 +116,11 @@ export class StripePayments implements PaymentsGateway {
     try {
       return await request();
     } catch (error) {
+      const { errors } = await loadStripe();
       if (
-        error instanceof Stripe.errors.StripeConnectionError ||
-        error instanceof Stripe.errors.StripeAPIError ||
-        error instanceof Stripe.errors.StripeRateLimitError
+        error instanceof errors.StripeConnectionError ||
+        error instanceof errors.StripeAPIError ||
+        error instanceof errors.StripeRateLimitError
       ) {
         throw new ServiceUnavailableError(UNAVAILABLE);
       }
@@ -146,14 +146,18 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
   };
 }
 
+/** The Stripe SDK, loaded on first use so that a function's start-up does not pay for it (issue 15). */
+export const loadStripe = async (): Promise<typeof Stripe> => (await import('stripe')).default;
+
 let client: { key: string; stripe: Stripe } | undefined;
 
 /** One Stripe client per key and container; short timeouts so a webhook answers fast. */
-export function stripeClient(key: string): Stripe {
+export async function stripeClient(key: string): Promise<Stripe> {
+  const StripeSdk = await loadStripe();
   if (client?.key !== key) {
     client = {
       key,
-      stripe: new Stripe(key, {
+      stripe: new StripeSdk(key, {
         maxNetworkRetries: 1,
         timeout: 8000,
         appInfo: { name: 'preu-paes' },
@@ -164,8 +168,12 @@ export function stripeClient(key: string): Stripe {
 }
 
 export async function paymentsGateway(): Promise<PaymentsGateway> {
-  if (!secretConfigured('STRIPE_SECRET_KEY')) return new LocalPayments();
+  if (!secretConfigured('STRIPE_SECRET_KEY')) {
+    // Local stack only: never part of a deployed function's start-up.
+    const { LocalPayments } = await import('./localPayments');
+    return new LocalPayments();
+  }
   const key = await readSecret('STRIPE_SECRET_KEY');
   if (!key) throw new ServiceUnavailableError(UNAVAILABLE);
-  return new StripePayments(stripeClient(key));
+  return new StripePayments(await stripeClient(key));
 }

@@ -80,6 +80,21 @@ describe('InProcessQueue', () => {
     expect(queue.deadLetters).toEqual([]);
   });
 
+  it('dead-letters a batch item failure with the reason the consumer gives for it', async () => {
+    const queue = new InProcessQueue({
+      name: 'q',
+      maxReceiveCount: 2,
+      backoffMs: fastBackoff,
+      consumer: async (event) => ({
+        batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
+      }),
+      failureReason: () => 'CrmError: HubSpot answered 503',
+    });
+    await queue.send({ n: 1 });
+    await queue.idle();
+    expect(queue.deadLetters[0]).toMatchObject({ receiveCount: 2, reason: 'CrmError: HubSpot answered 503' });
+  });
+
   it('backs off exponentially up to 30 s', () => {
     expect([1, 2, 3, 10].map(defaultBackoff)).toEqual([1000, 2000, 4000, 30_000]);
   });

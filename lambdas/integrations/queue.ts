@@ -4,7 +4,7 @@
  * SQS-shaped batches and answers with partial batch failures.
  */
 import { randomUUID } from 'node:crypto';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { readConfig } from '../lib/config';
 
@@ -15,15 +15,15 @@ export interface MessageQueue {
 export type QueueConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
 
 export class SqsQueue implements MessageQueue {
-  private readonly client: SQSClient;
   constructor(
     private readonly queueUrl: string,
-    client?: SQSClient,
-  ) {
-    this.client = client ?? new SQSClient({});
-  }
+    private client?: SQSClient,
+  ) {}
 
   async send(body: unknown): Promise<void> {
+    // The SQS client is loaded by the first send: most requests of a function queue nothing (issue 15).
+    const { SendMessageCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+    this.client ??= new SQSClient({});
     await this.client.send(
       new SendMessageCommand({ QueueUrl: this.queueUrl, MessageBody: JSON.stringify(body) }),
     );
@@ -68,6 +68,8 @@ export class InProcessQueue implements MessageQueue {
       /** Delay before a failed message is visible again, by receive count. */
       backoffMs?: (receiveCount: number) => number;
       onDeadLetter?: (letter: DeadLetter) => void;
+      /** Why the consumer failed a message it reported as a batch item failure, when it can tell. */
+      failureReason?: (messageId: string) => string | undefined;
     },
   ) {}
 
@@ -142,11 +144,13 @@ export class InProcessQueue implements MessageQueue {
     for (const message of batch) message.receiveCount++;
     let failedIds: Set<string>;
     let reason = 'reported as a batch item failure';
+    let threw = false;
     try {
       const response = await this.options.consumer({ Records: batch.map((m) => this.toRecord(m)) });
       failedIds = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (error) {
       failedIds = new Set(batch.map((m) => m.messageId));
+      threw = true;
       reason = error instanceof Error ? error.message : String(error);
     }
     for (const message of batch) {
@@ -155,14 +159,14 @@ export class InProcessQueue implements MessageQueue {
         this.pending.splice(index, 1);
         continue;
       }
-      message.lastError = reason;
+      message.lastError = (threw ? undefined : this.options.failureReason?.(message.messageId)) ?? reason;
       if (message.receiveCount >= (this.options.maxReceiveCount ?? 5)) {
         this.pending.splice(index, 1);
         const letter: DeadLetter = {
           messageId: message.messageId,
           body: message.body,
           receiveCount: message.receiveCount,
-          reason,
+          reason: message.lastError ?? reason,
           failedAt: new Date().toISOString(),
         };
         this.deadLetters.push(letter);

@@ -4,7 +4,7 @@
  * set the value itself (`<NAME>`) to try a real provider locally. With neither, the local adapters
  * are used. Values never reach logs, responses or the browser.
  */
-import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import type { SSMClient } from '@aws-sdk/client-ssm';
 
 export type SecretName = 'HUBSPOT_TOKEN' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET';
 
@@ -22,6 +22,8 @@ export async function readSecret(
   if (!parameterName) return undefined;
   const cached = cache.get(name);
   if (cached && cached.until > Date.now()) return cached.value;
+  // Loaded on first use, after the cache: only functions that read a secret pay for the SSM client.
+  const { GetParameterCommand, SSMClient } = await import('@aws-sdk/client-ssm');
   ssm ??= new SSMClient({});
   const { Parameter } = await ssm.send(
     new GetParameterCommand({ Name: parameterName, WithDecryption: true }),

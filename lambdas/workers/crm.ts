@@ -6,7 +6,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '../data/client';
 import { getProfile, updateProfileFields } from '../data/userRepository';
 import { CRM_CONTACT_ID_RETRIES } from '../domain/constants';
@@ -122,8 +122,10 @@ export function createCrmWorker(deps: WorkerDeps) {
       const parsed = messageSchema.safeParse(JSON.parse(record.body));
       if (!parsed.success) throw new Error(`Malformed CRM message: ${parsed.error.issues[0]?.message}`);
       await apply(gateway, parsed.data as QueuedCrmMessage);
+      failureReasons.delete(record.messageId);
       return true;
     } catch (error) {
+      rememberFailure(record.messageId, error);
       logger.error('CRM update failed', {
         messageId: record.messageId,
         receiveCount: record.attributes?.ApproximateReceiveCount,
@@ -152,6 +154,25 @@ export function createCrmWorker(deps: WorkerDeps) {
     return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
   };
 }
+
+/**
+ * Why each failed message failed last, by message id. SQS's partial batch response carries only
+ * the id (in AWS the reason is in this worker's log); the local queue reads it from here so its
+ * dead-letter list says why (scripts/local/stack.ts, scripts/crmRedrive.ts).
+ */
+const failureReasons = new Map<string, string>();
+const MAX_REMEMBERED_FAILURES = 1000;
+
+function rememberFailure(messageId: string, error: unknown): void {
+  failureReasons.delete(messageId);
+  failureReasons.set(messageId, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+  if (failureReasons.size > MAX_REMEMBERED_FAILURES) {
+    const oldest = failureReasons.keys().next().value;
+    if (oldest !== undefined) failureReasons.delete(oldest);
+  }
+}
+
+export const crmFailureReason = (messageId: string): string | undefined => failureReasons.get(messageId);
 
 function contactKey(record: SQSRecord): string {
   try {

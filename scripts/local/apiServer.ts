@@ -38,7 +38,19 @@ export async function startLocalApi(options: {
 }): Promise<LocalApi> {
   const host = options.host ?? '127.0.0.1';
   const verifyToken = await createTokenVerifier(options.auth);
-  const loadModule = options.loadModule ?? ((module) => import(`../../lambdas/http/${module}.ts`));
+  const importModule = options.loadModule ?? ((module) => import(`../../lambdas/http/${module}.ts`));
+  // Each module once, as a Lambda container keeps it: a repeated import() of a loaded module still
+  // costs ~0.4 ms per request under tsx's loader hooks, which Lambda never pays (issue 15).
+  const modules = new Map<HandlerModule, Promise<{ handler: LambdaHandler }>>();
+  const loadModule = (module: HandlerModule) => {
+    let loading = modules.get(module);
+    if (!loading) {
+      loading = importModule(module);
+      modules.set(module, loading);
+      loading.catch(() => modules.delete(module));
+    }
+    return loading;
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -115,11 +127,20 @@ export async function createTokenVerifier(auth: LocalAuth) {
   // aws-jwt-verify only fetches over https; the local pool serves its JWKS over http.
   const jwks = await (await fetch(auth.jwksUrl)).json();
   verifier.cacheJwks(jwks);
+  // A token verified once is the same token until it expires: API Gateway's check costs a Lambda
+  // nothing, so the local gateway should not add an RSA verification to every request (issue 15).
+  const verified = new Map<string, JwtClaims>();
   return async (authorization: string | undefined): Promise<JwtClaims | undefined> => {
     const token = authorization?.replace(/^Bearer\s+/i, '').trim();
     if (!token) return undefined;
+    const known = verified.get(token);
+    if (known && Number(known.exp) * 1000 > Date.now()) return known;
+    verified.delete(token);
     try {
-      return (await verifier.verify(token)) as unknown as JwtClaims;
+      const claims = (await verifier.verify(token)) as unknown as JwtClaims;
+      if (verified.size >= 10_000) verified.clear();
+      verified.set(token, claims);
+      return claims;
     } catch {
       return undefined;
     }

@@ -3,7 +3,7 @@
  * the same definitions CDK uses. dynalite has no transactions or TTL, so the code never relies on them.
  */
 import { mkdirSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
@@ -13,7 +13,11 @@ export interface LocalDynamo {
   endpoint: string;
   port: number;
   tables: Record<TableKey, string>;
-  close(): Promise<void>;
+  /**
+   * Stops the server and closes its store. `graceful` lets requests in flight finish first (up to
+   * a second): dynalite throws, and takes the process down, when its store closes under a Query.
+   */
+  close(options?: { graceful?: boolean }): Promise<void>;
 }
 
 /** Starts dynalite on `port` (0 picks a free one), keeping data in `dataDir` (in memory when absent). */
@@ -31,6 +35,29 @@ export async function startLocalDynamo(options: {
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  // Requests in flight are counted (until dynalite ends their answer) so a graceful close can wait
+  // for them; once closing, a new request finds its connection reset, as with a stopped server.
+  const dynaliteHandler = server.listeners('request')[0] as RequestListener;
+  server.removeAllListeners('request');
+  let closing = false;
+  let inFlight = 0;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (closing) {
+      req.socket.destroy();
+      return;
+    }
+    inFlight++;
+    const end = res.end.bind(res);
+    let open = true;
+    res.end = ((...args: Parameters<typeof res.end>) => {
+      if (open) {
+        open = false;
+        inFlight--;
+      }
+      return end(...args);
+    }) as typeof res.end;
+    dynaliteHandler(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => resolve());
@@ -42,12 +69,18 @@ export async function startLocalDynamo(options: {
     endpoint,
     port,
     tables,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        // dynalite keeps its LevelDB open until the server's close event.
-        server.close(() => resolve());
-      }),
+    close: async (closeOptions) => {
+      closing = true;
+      // dynalite keeps its LevelDB open until the server's close event.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      if (closeOptions?.graceful) {
+        for (let waited = 0; inFlight > 0 && waited < 5_000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
+      server.closeAllConnections?.();
+      await closed;
+    },
   };
 }
 

@@ -69,6 +69,7 @@ export async function startLocalPayments(options: {
       if (method === 'GET' && !action) return portalPage(res, id, url.searchParams.get('aviso'));
       if (method === 'POST' && action) return portalAction(req, res, id, action);
     }
+    if (kind === 'events' && id && method === 'POST' && action === 'reenviar') return resend(res, id);
     page(res, 404, 'No encontrado', '<p>Esta página de pago de prueba no existe.</p>');
   }
 
@@ -217,27 +218,63 @@ export async function startLocalPayments(options: {
     redirect(res, `/portal/${encodeURIComponent(id)}?aviso=${outcome.notice}`);
   }
 
-  /** Posts each event to the webhook, signed as Stripe signs it; retried a few times like Stripe. */
+  /** Every event sent, by id, so it can be sent again as Stripe redelivers (local only). */
+  const sentEvents = new Map<string, Record<string, unknown>>();
+
+  /** Posts one event to the webhook, signed as Stripe signs it; retried a few times like Stripe. */
+  async function deliver(
+    event: Record<string, unknown>,
+    redelivery = false,
+  ): Promise<{ status: number; answer: unknown }> {
+    sentEvents.set(String(event.id), event);
+    const payload = JSON.stringify(event);
+    let status = 0;
+    let answer: unknown = null;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      }).catch(() => null);
+      status = response?.status ?? 0;
+      answer = await response?.json().catch(() => null);
+      if (response?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+    appendLocalLog('payments-log.jsonl', {
+      call: 'webhook',
+      eventId: event.id,
+      type: event.type,
+      status,
+      ...(redelivery ? { redelivery: true } : {}),
+    });
+    return { status, answer };
+  }
+
   async function emit(events: Record<string, unknown>[]) {
     for (const event of events) {
-      const payload = JSON.stringify(event);
-      let status = 0;
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-        const response = await fetch(webhookUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-          body: payload,
-        }).catch(() => null);
-        status = response?.status ?? 0;
-        if (response?.ok) break;
-        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      }
-      appendLocalLog('payments-log.jsonl', { call: 'webhook', eventId: event.id, type: event.type, status });
+      const { status } = await deliver(event);
       if (status < 200 || status >= 300) {
         throw new Error(`The webhook answered ${status} to ${String(event.type)}`);
       }
     }
+  }
+
+  /**
+   * `POST /events/<id>/reenviar`: sends an event already sent once more, same id and payload with a
+   * fresh signature, as Stripe does when it redelivers (its dashboard's "Resend"). Local only.
+   */
+  async function resend(res: ServerResponse, id: string) {
+    const event = sentEvents.get(id);
+    if (!event) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'No such event' }));
+      return;
+    }
+    const { status, answer } = await deliver(event, true);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ eventId: id, type: event.type, status, answer }));
   }
 
   await new Promise<void>((resolve, reject) => {

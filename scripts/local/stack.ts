@@ -47,6 +47,11 @@ export interface StackInfo {
 
 export interface RunningStack {
   info: StackInfo;
+  /**
+   * Fault injection for `npm run load -- --fault dynamo`: stops the DynamoDB stand-in and starts it
+   * again on the same port and data directory (with `persist: false` the data does not survive).
+   */
+  dynamo: { stop(options?: { graceful?: boolean }): Promise<void>; start(): Promise<void> };
   stop(): Promise<void>;
 }
 
@@ -72,12 +77,25 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const part of started.reverse()) await part.close().catch(() => undefined);
   };
   try {
-    const dynamo: LocalDynamo = await startLocalDynamo({
-      port: options.ports?.dynamo ?? 0,
+    const dynamoOptions = {
       stage,
       ...(options.persist ? { dataDir: path.join(options.dataDir, 'dynamodb') } : {}),
-    });
-    started.push(dynamo);
+    };
+    let dynamo: LocalDynamo = await startLocalDynamo({ port: options.ports?.dynamo ?? 0, ...dynamoOptions });
+    let dynamoRunning = true;
+    const dynamoControl = {
+      stop: async (options?: { graceful?: boolean }) => {
+        if (!dynamoRunning) return;
+        dynamoRunning = false;
+        await dynamo.close(options);
+      },
+      start: async () => {
+        if (dynamoRunning) return;
+        dynamo = await startLocalDynamo({ port: dynamo.port, ...dynamoOptions });
+        dynamoRunning = true;
+      },
+    };
+    started.push({ close: () => dynamoControl.stop() });
     const cognito: LocalCognito = await startLocalCognito({
       port: options.ports?.cognito ?? 0,
       dataDir: path.join(options.dataDir, 'cognito'),
@@ -122,11 +140,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       content.client.destroy();
     }
     // SQS + the CRM worker: an in-process queue delivering SQS-shaped batches to the same handler.
-    const { handler: crmWorker } = await import('../../lambdas/workers/crm');
+    const { handler: crmWorker, crmFailureReason } = await import('../../lambdas/workers/crm');
     const crmQueue = new InProcessQueue({
       name: CRM_QUEUE,
       consumer: crmWorker,
       maxReceiveCount: 5,
+      failureReason: crmFailureReason,
       onDeadLetter: (letter) => {
         appendFileSync(path.join(options.dataDir, 'crm-dead-letters.jsonl'), `${JSON.stringify(letter)}\n`);
         console.error(`[crm] message ${letter.messageId} moved to the dead-letter list: ${letter.reason}`);
@@ -185,7 +204,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
 
     writeFileSync(path.join(options.dataDir, 'stack.json'), `${JSON.stringify(info, null, 2)}\n`);
-    return { info, stop: stopAll };
+    return { info, dynamo: dynamoControl, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -24,6 +24,8 @@ export async function startLocalWeb(options: {
   port: number;
   host?: string;
   runtimeConfig: () => unknown;
+  /** preview only: serve this build instead of web/dist (the benchmark builds into a directory of its own). */
+  outDir?: string;
 }): Promise<{ url: string; close(): Promise<void> }> {
   const host = options.host ?? '127.0.0.1';
   const plugins = [runtimeConfigPlugin(options.runtimeConfig)];
@@ -31,6 +33,7 @@ export async function startLocalWeb(options: {
     const server = await preview({
       configFile,
       plugins,
+      ...(options.outDir ? { build: { outDir: options.outDir } } : {}),
       preview: { port: options.port, host, strictPort: true },
     });
     const port = (server.httpServer.address() as AddressInfo).port;

@@ -3,7 +3,7 @@
  * visit gets — no serious or critical axe violations, no uncaught errors, no failed requests
  * other than those the test expects — and a screenshot per step under test-results/e2e/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -57,10 +57,14 @@ export async function openJourney(name: string, viewport = DESKTOP): Promise<Jou
   });
   page.on('requestfailed', (request) => {
     const line = `failed ${request.method()} ${request.url()}`;
+    // Leaving the page (e.g. for Stripe's) cancels what was still loading: nothing failed.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     if (!allowed.some((pattern) => pattern.test(line)))
       problems.push(`request: ${line} (${request.failure()?.errorText})`);
   });
   const dir = path.resolve('test-results/e2e', `${name}-${viewport.width}`);
+  // Only this run's screenshots: a journey with fewer steps than before leaves none behind.
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let count = 0;
 

@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { usernameFromEmail } from '../../lambdas/domain/username';
 import type { StackInfo } from '../../scripts/local/stack';
 
 export interface CognitoFailure {
@@ -120,4 +121,39 @@ export async function apiCall(
     // not JSON: keep the text
   }
   return { status: response.status, body, headers: response.headers };
+}
+
+/**
+ * Submits the CRM registration form for a student (as the sign-up page does) and returns the
+ * contact id the CRM gives them, read back through the caller-only contact look-up.
+ */
+export async function registerCrmContact(
+  stack: StackInfo,
+  student: { email: string; tokens: Tokens },
+): Promise<string> {
+  const form = await apiCall(stack, 'POST', '/api/hubspot/submission/register', {
+    body: {
+      fields: {
+        firstname: 'Camila',
+        lastname: 'Rojas',
+        email: student.email,
+        phone: '+56912345678',
+        username: usernameFromEmail(student.email),
+        pathname: '/registro',
+      },
+      context: { pageUri: 'http://127.0.0.1:5173/registro', pageName: 'Regístrate' },
+    },
+  });
+  if (form.status !== 200) throw new Error(`registration form answered ${form.status}`);
+  const found = await apiCall(
+    stack,
+    'GET',
+    `/api/hubspot/contact?email=${encodeURIComponent(student.email)}`,
+    {
+      token: student.tokens.IdToken,
+    },
+  );
+  const id = (found.body as { contact: { id: string } | null }).contact?.id;
+  if (!id) throw new Error(`the CRM has no contact for ${student.email}`);
+  return id;
 }

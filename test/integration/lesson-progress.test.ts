@@ -13,7 +13,7 @@ import type { SubjectDetail } from '../../lambdas/domain/contentViews';
 import type { CourseProgress, SubmoduleRef } from '../../lambdas/domain/lessonProgress';
 import type { UserRecord } from '../../lambdas/domain/user';
 import { usernameFromEmail } from '../../lambdas/domain/username';
-import { apiCall, createStudent } from '../helpers/localUsers';
+import { apiCall, createStudent, registerCrmContact } from '../helpers/localUsers';
 
 const stack = inject('stack');
 const { bundle } = validateContent(process.env.CONTENT_DIR);
@@ -117,7 +117,8 @@ describe('lesson progress', () => {
     const firstThreeLessons = all.filter(
       (ref) => subject.lessons.findIndex((l) => l.id === ref.lessonId) < 3,
     );
-    await apiCall(stack, 'POST', '/api/user', { token, body: { hubspot_id: '424242' } });
+    const contactId = await registerCrmContact(stack, student);
+    await apiCall(stack, 'POST', '/api/user', { token, body: { hubspot_id: contactId } });
 
     // One submodule at a time, as the player saves after each one.
     const done: SubmoduleRef[] = [];
@@ -180,7 +181,7 @@ describe('lesson progress', () => {
       crmLog().find(
         (e) =>
           e.call === 'updateContactProperties' &&
-          e.contactId === '424242' &&
+          e.contactId === contactId &&
           e.properties.clases_restantes === '0',
       ),
     );

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamo } from '../../lambdas/data/client';
 import { listUserItems } from '../../lambdas/data/userRepository';
 import { usernameFromEmail } from '../../lambdas/domain/username';
-import { apiCall, createStudent } from '../helpers/localUsers';
+import { apiCall, createStudent, registerCrmContact } from '../helpers/localUsers';
 
 const stack = inject('stack');
 
@@ -127,9 +127,14 @@ describe('user record', () => {
       const response = await apiCall(stack, 'POST', '/api/user', { token, body });
       expect({ body, status: response.status }).toEqual({ body, status: 400 });
     }
-    const updated = await apiCall(stack, 'POST', '/api/user', { token, body: { hubspot_id: '987654' } });
+    // Only the caller's own CRM contact can be linked (test/integration/security/ownership.test.ts).
+    expect(
+      (await apiCall(stack, 'POST', '/api/user', { token, body: { hubspot_id: '987654' } })).status,
+    ).toBe(403);
+    const contactId = await registerCrmContact(stack, student);
+    const updated = await apiCall(stack, 'POST', '/api/user', { token, body: { hubspot_id: contactId } });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ hubspot_id: '987654', is_premium: false, exams_available: 1 });
+    expect(updated.body).toMatchObject({ hubspot_id: contactId, is_premium: false, exams_available: 1 });
     const verified = await apiCall(stack, 'POST', '/api/user', { token, body: { email_verified: true } });
     expect(verified.body).toMatchObject({ email_verified: true });
   });

@@ -2,7 +2,6 @@
  * The one API client of the app: it knows the base URL from `/config.json`, attaches the
  * student's Cognito ID token and turns error answers into `ApiError`.
  */
-import { fetchAuthSession } from 'aws-amplify/auth';
 import type { Course } from '../../../lambdas/domain/constants';
 import type { QuestionAnswer, SubjectDetail, SubjectSummary } from '../../../lambdas/domain/contentViews';
 import type {
@@ -19,6 +18,7 @@ import type { OnboardingChoice } from '../../../lambdas/domain/onboarding';
 import type { PremiumPlan } from '../../../lambdas/domain/subscription';
 import type { TutorialView, TutoringOverview, TutoringRequestInput } from '../../../lambdas/domain/tutoring';
 import type { UserRecord } from '../../../lambdas/domain/user';
+import { amplifyAuth, hasStoredSession } from '../app/amplify';
 import type { RuntimeConfig } from '../app/config';
 
 export class ApiError extends Error {
@@ -34,10 +34,14 @@ export class ApiError extends Error {
 
 type TokenSource = () => Promise<string | undefined>;
 
-const settings: { baseUrl: string; token: TokenSource } = {
-  baseUrl: '',
-  token: async () => (await fetchAuthSession()).tokens?.idToken?.toString(),
+/** The ID token of the stored session (Amplify refreshes it); no session, no token and no Amplify download. */
+const sessionToken: TokenSource = async () => {
+  if (!hasStoredSession()) return undefined;
+  const { fetchAuthSession } = await amplifyAuth();
+  return (await fetchAuthSession()).tokens?.idToken?.toString();
 };
+
+const settings: { baseUrl: string; token: TokenSource } = { baseUrl: '', token: sessionToken };
 
 export function configureApiClient(config: Pick<RuntimeConfig, 'apiUrl'>, token?: TokenSource): void {
   settings.baseUrl = config.apiUrl.replace(/\/+$/, '');

@@ -101,7 +101,7 @@ describe('onboarding in the app', () => {
     }));
     const router = renderAt('/registro/completo');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('radio', { name: /^PDT/ }));
+    await user.click(await screen.findByRole('radio', { name: /^PDT/ }));
     await user.click(screen.getByRole('radio', { name: 'Científico Humanista' }));
     await user.click(screen.getByRole('checkbox', { name: /Comprensión Lectora/ }));
     await user.click(screen.getByRole('radio', { name: /Otra fecha/ }));
@@ -130,10 +130,10 @@ describe('onboarding in the app', () => {
       },
     });
     const router = renderAt('/centro-estudio/cuenta');
-    expect(screen.getByText('Técnico Profesional')).toBeTruthy();
+    expect(await screen.findByText('Técnico Profesional')).toBeTruthy();
     expect(screen.getByText('720 puntos')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Cambiar mi prueba y mi meta' }));
     expect(router.state.location.pathname).toBe('/centro-estudio/cuenta/preparacion');
-    expect(screen.getByRole('heading', { level: 1, name: 'Tu prueba y tu meta' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu prueba y tu meta' })).toBeTruthy();
   });
 });

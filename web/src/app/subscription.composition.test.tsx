@@ -31,8 +31,9 @@ describe('subscription in the app', () => {
         router={createMemoryRouter(appRoutes, { initialEntries: ['/centro-estudio/cuenta'] })}
       />,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Mi plan' })).toBeTruthy();
+    // The account page and its sections are downloaded on demand (app/lazyPage.tsx).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mi plan' })).toBeTruthy();
     expect(await screen.findByText('Plan gratuito')).toBeTruthy();
   });
 });

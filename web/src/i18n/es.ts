@@ -9,6 +9,7 @@ export const es = {
     skipToContent: 'Saltar al contenido',
     configError: 'No pudimos cargar la configuración de la plataforma. Recarga la página en unos segundos.',
     retry: 'Reintentar',
+    pageLoadError: 'No pudimos cargar esta página. Revisa tu conexión y vuelve a intentarlo.',
   },
   /** Page titles and descriptions (web/src/app/pageMeta.ts). */
   meta: {

@@ -1,10 +1,13 @@
 /** Strings of the public site: home, landing pages and the contact page. */
 import { FREE_TIER, PREMIUM_PRICES_CLP } from '../../../lambdas/domain/constants';
 
-const clp = (amount: number) =>
-  new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP', maximumFractionDigits: 0 }).format(
-    amount,
-  );
+// One formatter: each construction loads locale data again, and this module runs on every first page.
+const pesos = new Intl.NumberFormat('es-CL', {
+  style: 'currency',
+  currency: 'CLP',
+  maximumFractionDigits: 0,
+});
+const clp = (amount: number) => pesos.format(amount);
 
 const yearlyPerMonth = Math.round(PREMIUM_PRICES_CLP.yearly.amount / PREMIUM_PRICES_CLP.yearly.months);
 

@@ -10,11 +10,19 @@ describe('Markdown', () => {
     expect(html).not.toContain('$x^2');
   });
 
+  it('lets the keyboard reach formulas and tables that scroll sideways on narrow screens', () => {
+    const html = renderMarkdown(
+      '$$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}$$\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+    );
+    expect(html).toContain('<span class="katex-display" tabindex="0">');
+    expect(html).toContain('<table tabindex="0">');
+  });
+
   it('renders tables and serves content images from /content/', () => {
     const html = renderMarkdown(
       '| a | b |\n|---|---|\n| 1 | 2 |\n\n![Figura](images/lessons/fisica/onda.svg)',
     );
-    expect(html).toContain('<table>');
+    expect(html).toContain('<table');
     expect(html).toContain('src="/content/images/lessons/fisica/onda.svg"');
     expect(contentAssetUrl('https://example.cl/x.png')).toBe('https://example.cl/x.png');
   });

@@ -7,15 +7,13 @@ import 'katex/dist/katex.min.css';
 import { Marked } from 'marked';
 import markedKatex from 'marked-katex-extension';
 import { useMemo } from 'react';
+import { contentAssetUrl } from './contentAsset';
 
 const markdown = new Marked({ gfm: true, breaks: false }).use(
   markedKatex({ throwOnError: false, nonStandard: true }),
 );
 
-/** Content image paths are relative to content/ (`images/…`); the web serves them under /content/. */
-export function contentAssetUrl(path: string): string {
-  return /^images\//.test(path) ? `/content/${path}` : path;
-}
+export { contentAssetUrl };
 
 /** `inline` renders without a surrounding paragraph, for text inside a label or a table cell. */
 export function renderMarkdown(source: string, inline = false): string {
@@ -26,7 +24,14 @@ export function renderMarkdown(source: string, inline = false): string {
     /(<img[^>]+src=")(images\/[^"]+)"/g,
     (_m, start: string, src: string) => `${start}${contentAssetUrl(src)}"`,
   );
-  return DOMPurify.sanitize(withAssets, { ADD_TAGS: ['semantics', 'annotation'], ADD_ATTR: ['encoding'] });
+  const clean = DOMPurify.sanitize(withAssets, {
+    ADD_TAGS: ['semantics', 'annotation'],
+    ADD_ATTR: ['encoding'],
+  });
+  // Wide formulas and tables scroll sideways on phones: keyboard users must be able to focus them to scroll.
+  return clean
+    .replace(/<span class="katex-display">/g, '<span class="katex-display" tabindex="0">')
+    .replace(/<table>/g, '<table tabindex="0">');
 }
 
 export function Markdown({

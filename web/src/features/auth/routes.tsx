@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AfterSessionCheck, RequireSignedIn } from '../../app/guards';
-import { AccountPage } from './AccountPage';
-import { RecoveryCodePage, RecoveryRequestPage } from './RecoveryPages';
+import { lazyPage } from '../../app/lazyPage';
 import { SignInPage } from './SignInPage';
-import { SignUpPage } from './SignUpPage';
-import { VerifyPage } from './VerifyPage';
+
+/**
+ * Downloaded when shown: the account page (signed in), and the account flows other than signing in
+ * (they wait for the session check anyway). The sign-in page stays in the first load.
+ */
+const AccountPage = lazyPage(() => import('./AccountPage').then((m) => m.AccountPage));
+const SignUpPage = lazyPage(() => import('./SignUpPage').then((m) => m.SignUpPage));
+const VerifyPage = lazyPage(() => import('./VerifyPage').then((m) => m.VerifyPage));
+const RecoveryRequestPage = lazyPage(() => import('./RecoveryPages').then((m) => m.RecoveryRequestPage));
+const RecoveryCodePage = lazyPage(() => import('./RecoveryPages').then((m) => m.RecoveryCodePage));
 
 /**
  * The account screens. Page names the spec leaves open are listed in the README.

@@ -15,7 +15,14 @@ const amplify = vi.hoisted(() => ({
   updateUserAttributes: vi.fn(),
   deleteUser: vi.fn(),
 }));
-vi.mock('aws-amplify/auth', () => ({ ...amplify, fetchAuthSession: vi.fn() }));
+// `autoSignIn` is a live export in Amplify: confirmSignUp replaces it, so the mock reads it on access.
+vi.mock('aws-amplify/auth', () => ({
+  ...amplify,
+  get autoSignIn() {
+    return amplify.autoSignIn;
+  },
+  fetchAuthSession: vi.fn(),
+}));
 
 const apiMock = vi.hoisted(() => ({
   getUser: vi.fn(),
@@ -126,6 +133,33 @@ describe('sign-up and verification', () => {
     );
     expect(ok).toBe(false);
     expect(toastMessages()).toEqual(['error:Ya existe un usuario con los datos ingresados.']);
+  });
+
+  it('signs in with the autoSignIn that confirmSignUp put in place, not the one from before', async () => {
+    amplify.signUp.mockResolvedValue({});
+    await startSignUp(
+      {
+        firstname: 'Ana',
+        lastname: 'Pérez',
+        email: 'ana@ejemplo.cl',
+        password: 'clave-segura-1',
+        phone: '987654321',
+      },
+      '/registro',
+    );
+    const beforeConfirming = amplify.autoSignIn;
+    const afterConfirming = vi.fn().mockResolvedValue({ isSignedIn: true });
+    beforeConfirming.mockRejectedValue(cognitoError('AutoSignInException'));
+    amplify.confirmSignUp.mockImplementation(async () => {
+      amplify.autoSignIn = afterConfirming;
+      return { nextStep: { signUpStep: 'COMPLETE_AUTO_SIGN_IN' } };
+    });
+    try {
+      await expect(confirmRegistration('123456')).resolves.toBe('/registro/completo');
+      expect(afterConfirming).toHaveBeenCalledOnce();
+    } finally {
+      amplify.autoSignIn = beforeConfirming;
+    }
   });
 
   it('confirms, signs in automatically and creates the server record from the pending sign-up', async () => {

@@ -2,25 +2,11 @@
  * The account flows of spec section 4: Amplify Auth calls, the user record on the server, the
  * store transitions and the toasts of section 8.
  */
-import {
-  autoSignIn,
-  confirmResetPassword,
-  confirmSignUp,
-  deleteUser,
-  fetchUserAttributes,
-  getCurrentUser,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-  updatePassword,
-  updateUserAttributes,
-} from 'aws-amplify/auth';
 import type { UserRecord } from '../../../../lambdas/domain/user';
 import { usernameFromEmail } from '../../../../lambdas/domain/username';
 import { ApiError, api } from '../../api/client';
 import { findOwnContactId, recordLastLogin, submitRegistrationToCrm, updateCrmProperty } from '../../api/crm';
+import { amplifyAuth, hasStoredSession } from '../../app/amplify';
 import { track } from '../../app/analytics';
 import { activeConfig } from '../../app/config';
 import {
@@ -64,6 +50,12 @@ async function withLoading<T>(work: () => Promise<T>): Promise<T> {
 /** The session check at start-up: stores the Cognito user and attributes, then clears the pending flag. */
 export async function checkSession(): Promise<void> {
   try {
+    // No session stored in this browser: signed out, without downloading Amplify first.
+    if (!hasStoredSession()) {
+      useAppStore.getState().setCurrentUser(null);
+      return;
+    }
+    const { getCurrentUser, fetchUserAttributes } = await amplifyAuth();
     const user = await getCurrentUser();
     useAppStore.getState().setCurrentUser({ username: user.username, userId: user.userId });
     const attributes = await fetchUserAttributes();
@@ -117,6 +109,7 @@ export async function startSignUp(form: SignUpForm, pathname: string): Promise<b
   const firstname = form.firstname.trim();
   const lastname = form.lastname.trim();
   try {
+    const { signUp } = await amplifyAuth();
     await withLoading(() =>
       signUp({
         username: email,
@@ -153,14 +146,19 @@ export async function confirmRegistration(code: string, passwordIfReloaded?: str
   }
   try {
     return await withLoading(async () => {
-      const { nextStep } = await confirmSignUp({ username: pending.email, confirmationCode: code.trim() });
+      // Not destructured: confirmSignUp swaps in the real `autoSignIn` (a live export), so read it after.
+      const auth = await amplifyAuth();
+      const { nextStep } = await auth.confirmSignUp({
+        username: pending.email,
+        confirmationCode: code.trim(),
+      });
       if (nextStep.signUpStep === 'COMPLETE_AUTO_SIGN_IN') {
-        await autoSignIn();
+        await auth.autoSignIn();
       } else {
         const password = passwordIfReloaded ?? passwordInMemory;
         if (!password)
           throw Object.assign(new Error('password required'), { name: 'NotAuthorizedException' });
-        await signIn({ username: pending.email, password, options: SIGN_IN_FLOW });
+        await auth.signIn({ username: pending.email, password, options: SIGN_IN_FLOW });
       }
       passwordInMemory = null;
       patchUser({ verification: false, resendUntil: null });
@@ -183,6 +181,7 @@ export async function resendCode(now = Date.now()): Promise<void> {
     return;
   }
   try {
+    const { resendSignUpCode } = await amplifyAuth();
     const { destination } = await resendSignUpCode({ username: pendingSignUp.email });
     patchUser({ resendUntil: resendDeadline(resendUntil, now) });
     toast.success(authText.verify.codeSent(destination ?? pendingSignUp.email));
@@ -212,6 +211,7 @@ export async function signInWithPassword(
   const username = normalizeEmail(email);
   try {
     return await withLoading(async () => {
+      const { signIn } = await amplifyAuth();
       const { nextStep } = await signIn({ username, password, options: SIGN_IN_FLOW });
       if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return startVerification(username, password);
       await completeSignIn();
@@ -245,6 +245,7 @@ function startVerification(email: string, password: string): SignInResult {
  * created if this is the first sign-in after registering, and the optional e-mail confirmation.
  */
 async function completeSignIn(): Promise<void> {
+  const { getCurrentUser, fetchUserAttributes } = await amplifyAuth();
   const user = await getCurrentUser();
   useAppStore.getState().setCurrentUser({ username: user.username, userId: user.userId });
   const attributes = pickAttributes(await fetchUserAttributes());
@@ -308,6 +309,7 @@ export function finishRegistration(): void {
 export async function requestRecovery(email: string): Promise<boolean> {
   const username = normalizeEmail(email);
   try {
+    const { resetPassword } = await amplifyAuth();
     await withLoading(() => resetPassword({ username }));
     patchUser({ recoveryEmail: username });
     toast.success(authText.recovery.codeSent(username));
@@ -322,6 +324,7 @@ export async function completeRecovery(code: string, newPassword: string): Promi
   const email = useAppStore.getState().user.recoveryEmail;
   if (!email) return false;
   try {
+    const { confirmResetPassword } = await amplifyAuth();
     await withLoading(() =>
       confirmResetPassword({ username: email, confirmationCode: code.trim(), newPassword }),
     );
@@ -336,6 +339,7 @@ export async function completeRecovery(code: string, newPassword: string): Promi
 
 export async function changePassword(oldPassword: string, newPassword: string): Promise<boolean> {
   try {
+    const { updatePassword } = await amplifyAuth();
     await updatePassword({ oldPassword, newPassword });
     toast.success(authText.account.passwordUpdated);
     return true;
@@ -352,6 +356,7 @@ export async function saveAttributes(
   attributes: Required<Pick<UserAttributes, 'given_name' | 'family_name' | 'phone_number'>>,
 ) {
   try {
+    const { updateUserAttributes } = await amplifyAuth();
     await updateUserAttributes({
       userAttributes: { ...attributes, name: `${attributes.given_name} ${attributes.family_name}`.trim() },
     });
@@ -366,10 +371,15 @@ export async function saveAttributes(
 /** Spec "Sign-out": clear the user, non-premium defaults, no tutoring. */
 export async function signOutStudent(options: { global?: boolean } = {}): Promise<void> {
   try {
-    await signOut(options.global ? { global: true } : undefined);
+    const { signOut } = await amplifyAuth();
+    try {
+      await signOut(options.global ? { global: true } : undefined);
+    } catch (error) {
+      console.error('Sign-out did not reach Cognito; signing out locally', error);
+      await signOut().catch(() => undefined);
+    }
   } catch (error) {
-    console.error('Sign-out did not reach Cognito; signing out locally', error);
-    await signOut().catch(() => undefined);
+    console.error('Amplify could not be loaded; clearing the session here only', error);
   }
   resetSignedOutState();
 }
@@ -397,6 +407,7 @@ export async function deleteAccount(): Promise<boolean> {
         hsContactId: userExtraData.hubspot_id,
         stripeCustomerId: userExtraData.stripe_customer_id,
       });
+      const { deleteUser } = await amplifyAuth();
       await deleteUser();
     });
   } catch (error) {

@@ -31,10 +31,11 @@ beforeEach(() => {
 });
 
 describe('the result screen', () => {
-  it('shows the counts, the time used, the estimated score against the target and the breakdown by eje', () => {
+  it('shows the counts, the time used, the estimated score against the target and the breakdown by eje', async () => {
     useAppStore.setState({ exam: { ...initialExamState(), results: result() } });
     renderAt(`/centro-estudio/ensayo/completo?intento=${ATTEMPT_ID}`);
-    expect(screen.getByRole('heading', { level: 1, name: 'Resultado del ensayo' })).toBeTruthy();
+    // The screen's code is downloaded on demand (app/lazyPage.tsx).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultado del ensayo' })).toBeTruthy();
     const score = screen.getByRole('heading', { name: /Puntaje estimado/ }).parentElement as HTMLElement;
     expect(within(score).getByText('estimado')).toBeTruthy();
     expect(within(score).getByText('612')).toBeTruthy();
@@ -71,7 +72,7 @@ describe('the result screen', () => {
     expect(apiMock.getExamProgress).not.toHaveBeenCalled();
   });
 
-  it('says when the score beats the target, and when no target was set', () => {
+  it('says when the score beats the target, and when no target was set', async () => {
     useAppStore.setState({
       exam: {
         ...initialExamState(),
@@ -79,7 +80,7 @@ describe('the result screen', () => {
       },
     });
     renderAt(`/centro-estudio/ensayo/completo?intento=${ATTEMPT_ID}`);
-    expect(screen.getByText('Superaste tu meta por 12 puntos.')).toBeTruthy();
+    expect(await screen.findByText('Superaste tu meta por 12 puntos.')).toBeTruthy();
   });
 
   it('loads the stored result after a reload (the intento in the address), and says when there is none', async () => {

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireSignedIn } from '../../app/guards';
+import { lazyPage } from '../../app/lazyPage';
 import type { RouteHandle } from '../../app/pageMeta';
 import { examText } from '../../i18n/exam';
-import { ExamHistoryPage } from './ExamHistoryPage';
-import { ExamIntroPage } from './ExamIntroPage';
-import { ExamListPage } from './ExamListPage';
-import { ExamPage } from './ExamPage';
-import { ExamResultPage } from './ExamResultPage';
-import { ExamReviewPage } from './ExamReviewPage';
+
+/** Each screen downloaded when first shown: the exam and the review bring KaTeX, the history its chart. */
+const ExamListPage = lazyPage(() => import('./ExamListPage').then((m) => m.ExamListPage));
+const ExamHistoryPage = lazyPage(() => import('./ExamHistoryPage').then((m) => m.ExamHistoryPage));
+const ExamReviewPage = lazyPage(() => import('./ExamReviewPage').then((m) => m.ExamReviewPage));
+const ExamIntroPage = lazyPage(() => import('./ExamIntroPage').then((m) => m.ExamIntroPage));
+const ExamPage = lazyPage(() => import('./ExamPage').then((m) => m.ExamPage));
+const ExamResultPage = lazyPage(() => import('./ExamResultPage').then((m) => m.ExamResultPage));
 
 const page = (path: string, title: string, element: ReactNode): RouteObject => ({
   path,

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { RequireSignedIn } from '../../app/guards';
+import { lazyPage } from '../../app/lazyPage';
 import type { RouteHandle } from '../../app/pageMeta';
 import { onboardingText } from '../../i18n/onboarding';
-import { OnboardingPage } from './OnboardingPage';
+
+const OnboardingPage = lazyPage(() => import('./OnboardingPage').then((m) => m.OnboardingPage));
 
 const meta = (title: string): RouteHandle => ({
   meta: { title, description: onboardingText.meta.description },

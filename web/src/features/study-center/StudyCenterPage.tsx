@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { chileDate } from '../../../../lambdas/domain/chileTime';
 import type { SubjectSummary } from '../../../../lambdas/domain/contentViews';
 import { useAppStore } from '../../app/store';
-import { contentAssetUrl } from '../../app/ui/Markdown';
+import { contentAssetUrl } from '../../app/ui/contentAsset';
 import { studyText } from '../../i18n/study';
 import { courseTitle, sittingOf, testTitle } from './catalogue';
 import { DETAIL_NAVIGATION_DELAY_MS, daysUntil, parseLastLesson } from './model';

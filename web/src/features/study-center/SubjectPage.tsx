@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type CourseLesson, type CourseState, type CourseSubject, useAppStore } from '../../app/store';
-import { contentAssetUrl } from '../../app/ui/Markdown';
+import { contentAssetUrl } from '../../app/ui/contentAsset';
 import { studyText } from '../../i18n/study';
 import { firstIncomplete, type Position, selectSubmodule } from './model';
 import { ProgressBar } from './ProgressBar';

@@ -1,9 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { RequireSignedIn } from '../../app/guards';
+import { lazyPage } from '../../app/lazyPage';
 import type { RouteHandle } from '../../app/pageMeta';
 import { studyText } from '../../i18n/study';
-import { StudyCenterPage } from './StudyCenterPage';
-import { SubjectPage } from './SubjectPage';
+
+/** Signed-in pages, each downloaded when first shown (the subject page brings KaTeX). */
+const StudyCenterPage = lazyPage(() => import('./StudyCenterPage').then((m) => m.StudyCenterPage));
+const SubjectPage = lazyPage(() => import('./SubjectPage').then((m) => m.SubjectPage));
 
 /** The study centre: the signed-in home and a subject's lessons with the submodule player. */
 export const studyCenterRoutes: RouteObject[] = [

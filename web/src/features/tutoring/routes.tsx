@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { RequireSignedIn } from '../../app/guards';
-import { TutoringPage } from './TutoringPage';
+import { lazyPage } from '../../app/lazyPage';
+
+const TutoringPage = lazyPage(() => import('./TutoringPage').then((m) => m.TutoringPage));
 
 /** The tutoring screen, inside the study centre (signed-in students only). */
 export const tutoringRoutes: RouteObject[] = [

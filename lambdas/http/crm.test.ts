@@ -1,0 +1,108 @@
+/**
+ * The CRM routes that wait on HubSpot, against the local HubSpot with its outage switch
+ * (`<LOCAL_LOG_DIR>/crm-outage`): while HubSpot is down they answer 503 in Spanish, not 500, and
+ * work again as soon as it is back. Also: the local HubSpot never gives a deleted contact's id to
+ * someone else.
+ */
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Context } from 'aws-lambda';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOCAL_CRM_OUTAGE_FILE, LocalCrm } from '../integrations/crm';
+import type { ApiEvent, ApiResult } from '../lib/handler';
+import { logger } from '../lib/logger';
+
+const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+const claims = { sub: 'sub-1', email: 'camila@ejemplo.cl', token_use: 'id', email_verified: 'true' };
+const dir = mkdtempSync(path.join(tmpdir(), 'preu-crm-'));
+const outage = path.join(dir, LOCAL_CRM_OUTAGE_FILE);
+
+let handler: (event: ApiEvent, context: Context) => Promise<ApiResult>;
+
+beforeAll(async () => {
+  process.env.LOCAL_LOG_DIR = dir;
+  process.env.LOG_LEVEL = 'SILENT';
+  delete process.env.HUBSPOT_TOKEN;
+  delete process.env.HUBSPOT_TOKEN_PARAM;
+  handler = (await import('./crm')).handler;
+});
+afterEach(() => rmSync(outage, { force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function event(
+  routeKey: string,
+  options: { body?: unknown; query?: Record<string, string>; user?: boolean },
+) {
+  return {
+    routeKey,
+    rawPath: routeKey.split(' ')[1],
+    headers: { 'content-type': 'application/json' },
+    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.query ? { queryStringParameters: options.query } : {}),
+    isBase64Encoded: false,
+    requestContext: {
+      requestId: 'req-1',
+      ...(options.user ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
+    },
+  } as unknown as ApiEvent;
+}
+
+const registration = {
+  fields: {
+    firstname: 'Camila',
+    lastname: 'Rojas',
+    email: 'camila@ejemplo.cl',
+    phone: '+56912345678',
+    username: 'camila',
+    pathname: '/registro',
+  },
+  context: { pageUri: 'http://127.0.0.1:5173/registro', pageName: 'Regístrate' },
+};
+
+async function invoke(e: ApiEvent) {
+  const result = await handler(e, context);
+  return { status: result.statusCode, json: JSON.parse(result.body ?? 'null') };
+}
+
+const register = () => invoke(event('POST /api/hubspot/submission/register', { body: registration }));
+const lookUp = () =>
+  invoke(event('GET /api/hubspot/contact', { query: { email: 'camila@ejemplo.cl' }, user: true }));
+
+describe('CRM routes while HubSpot is down', () => {
+  it('answer 503 with the Spanish message, and work again once it is back', async () => {
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    writeFileSync(outage, '');
+    for (const response of [await register(), await lookUp()]) {
+      expect(response.status).toBe(503);
+      expect(response.json.message).toMatch(/no está disponible en este momento/);
+    }
+    unlinkSync(outage);
+    expect((await register()).status).toBe(200);
+    expect(await lookUp()).toMatchObject({ status: 200, json: { exist: true } });
+  });
+
+  it('take throttling (429) as an outage too, but a refusal (401: a bad token) stays a 500', async () => {
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    writeFileSync(outage, '429');
+    expect((await lookUp()).status).toBe(503);
+    writeFileSync(outage, '401');
+    expect((await lookUp()).status).toBe(500);
+    unlinkSync(outage);
+  });
+});
+
+describe('LocalCrm', () => {
+  it('never gives a deleted contact’s id to the next student', async () => {
+    const crm = new LocalCrm();
+    const form = (email: string) => ({ ...registration, fields: { ...registration.fields, email } });
+    await crm.submitRegistrationForm(form('a@ejemplo.cl'));
+    await crm.submitRegistrationForm(form('b@ejemplo.cl'));
+    const b = await crm.findContactId('b@ejemplo.cl');
+    await crm.deleteContact(String(await crm.findContactId('a@ejemplo.cl')));
+    await crm.submitRegistrationForm(form('c@ejemplo.cl'));
+    const c = await crm.findContactId('c@ejemplo.cl');
+    expect(c).not.toBe(b);
+    expect(c).toMatch(/^\d{1,20}$/);
+  });
+});
