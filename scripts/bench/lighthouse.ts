@@ -23,8 +23,8 @@ export interface LighthouseRun {
 export interface LighthouseFigure {
   path: string;
   runs: LighthouseRun[];
-  /** The run with the median performance score. */
-  median: LighthouseRun;
+  /** Each figure's median over the runs (the verdict's). */
+  median: Omit<LighthouseRun, 'warnings'>;
 }
 
 /** Chromium with the DevTools port Lighthouse connects to; stopped by `close()`. */
@@ -56,7 +56,8 @@ async function startChromium(): Promise<{ port: number; close(): Promise<void> }
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing the profile for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
@@ -103,11 +104,18 @@ export async function benchLighthouse(
         await chromium.close();
       }
     }
-    const middle = median(results.map((r) => r.performance));
-    const chosen =
-      results.find((r) => r.performance === middle) ??
-      (results[Math.floor(results.length / 2)] as LighthouseRun);
-    figures.push({ path: pagePath, runs: results, median: chosen });
+    const of = (pick: (run: LighthouseRun) => number) => median(results.map(pick));
+    figures.push({
+      path: pagePath,
+      runs: results,
+      median: {
+        performance: of((r) => r.performance),
+        lcpMs: of((r) => r.lcpMs),
+        cls: of((r) => r.cls),
+        tbtMs: of((r) => r.tbtMs),
+        fcpMs: of((r) => r.fcpMs),
+      },
+    });
   }
   const { lighthouse: budget } = BUDGETS;
   const rows = figures.map(({ path: pagePath, median: m, runs: all }): Row => {
@@ -120,7 +128,7 @@ export async function benchLighthouse(
     return {
       section: 'lighthouse (mobile)',
       item: pagePath,
-      figures: `score ${m.performance}, LCP ${(m.lcpMs / 1000).toFixed(2)} s, CLS ${m.cls.toFixed(3)}, TBT ${m.tbtMs.toFixed(0)} ms (scores ${all.map((r) => r.performance).join('/')})`,
+      figures: `score ${m.performance}, LCP ${(m.lcpMs / 1000).toFixed(2)} s, CLS ${m.cls.toFixed(3)}, TBT ${m.tbtMs.toFixed(0)} ms (medians of ${all.length} runs; scores ${all.map((r) => r.performance).join('/')})`,
       budget: `≥ ${budget.performance}, ≤ ${(budget.lcpMs / 1000).toFixed(1)} s, ≤ ${budget.cls}, ≤ ${budget.tbtMs} ms`,
       verdict: verdictOf(failing.length === 0),
       ...(failing.length > 0 ? { note: `${failing.join(', ')} over budget` } : {}),

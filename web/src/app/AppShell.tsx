@@ -19,6 +19,25 @@ const studentLinks: { to: string; label: string }[] = [
   { to: '/centro-estudio/tutorias', label: tutoringText.nav },
 ];
 
+/**
+ * The logo of public/favicon.svg, inline: as an <img> it was a request made only once React had
+ * rendered, which Lighthouse counts before the largest paint (issue 15).
+ */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 64 64" width={28} height={28} aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="14" fill="#1d3f8f" />
+      <path
+        d="M18 44V20h14a10 10 0 0 1 0 20h-7v4z"
+        fill="none"
+        stroke="#ffd24a"
+        strokeWidth="6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /** The frame of every page: header, main content, footer, toasts, the loading overlay and the route effects. */
 export function AppShell() {
   return (
@@ -28,7 +47,7 @@ export function AppShell() {
       </a>
       <header className="site-header">
         <Link to="/" className="site-header__brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <BrandMark />
           <span>{es.app.name}</span>
         </Link>
         <SiteNav />
