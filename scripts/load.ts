@@ -7,7 +7,7 @@
  *   npm run load -- --fault crm                # the CRM failing; dead letters re-driven afterwards
  *   npm run load -- --fault stripe             # Stripe redelivering webhook events
  *
- * The stack runs in a child process on free loopback ports (scripts/load/stackProcess.ts), its data
+ * The stack runs in a child process on free loopback ports (scripts/local/stackProcess.ts), its data
  * in a temporary directory (kept with --keep); nothing is sent anywhere but 127.0.0.1. Students are
  * real: Cognito sign-up, the e-mailed code, USER_PASSWORD_AUTH. The workload (autocannon) mixes
  * sign-ins, reading subjects and history, saving lesson progress, starting, reading and submitting
@@ -15,8 +15,8 @@
  * script reads DynamoDB directly and checks every guarantee of docs/reliability.md; it exits 1 when
  * one fails or an answer was a 5xx the run did not provoke.
  */
-import { type ChildProcess, fork, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +24,6 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, chileDate } from '../lambdas/domain/chileTime';
 import { LOCAL_CRM_OUTAGE_FILE } from '../lambdas/integrations/crm';
 import { readDeadLetters } from './crmRedrive';
-import type { StackCommand, StackMessage } from './load/stackProcess';
 import { type RedeliveryRun, redeliverStripeEvents, verifyRedelivery } from './load/stripe';
 import { api, createStudents, type LoadStudent } from './load/students';
 import { type Check, documentClient, verifyData } from './load/verify';
@@ -36,6 +35,7 @@ import {
   type SubmoduleRef,
   startWorkload,
 } from './load/workload';
+import { ForkedStack } from './local/forkStack';
 import type { StackInfo } from './local/stack';
 
 type Fault = 'dynamo' | 'crm' | 'stripe';
@@ -73,77 +73,6 @@ if (durationSeconds > 600 || studentsCount > 500 || connections > 64) {
 const examsFor = (student: LoadStudent) => (student.index % 4 === 0 ? 2 : 1000);
 
 const log = (message: string) => console.log(`[load ${new Date().toISOString().slice(11, 19)}] ${message}`);
-
-// ── The stack in a child process ──────────────────────────────────────────────────────────────
-
-class StackProcess {
-  private nextId = 1;
-  private readonly waiting = new Map<number, (message: StackMessage) => void>();
-  constructor(private readonly child: ChildProcess) {
-    child.on('message', (message: StackMessage) => {
-      if (message.type === 'reply') this.waiting.get(message.id)?.(message);
-    });
-    child.on('error', (error) => log(`the stack process: ${error.message}`));
-    child.on('exit', (code, signal) => {
-      if (code !== 0)
-        log(`the stack process exited (${code ?? signal}); its log is stack.log in the data directory`);
-    });
-  }
-
-  static async start(dataDir: string, persist: boolean): Promise<{ process: StackProcess; info: StackInfo }> {
-    const output = openSync(path.join(dataDir, 'stack.log'), 'a');
-    const child = fork(
-      path.join(import.meta.dirname, 'load', 'stackProcess.ts'),
-      [dataDir, persist ? 'persist' : 'memory'],
-      {
-        execArgv: ['--import', 'tsx'],
-        stdio: ['ignore', output, output, 'ipc'],
-        env: {
-          ...process.env,
-          LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
-          // The CRM worker's in-call waits, shortened (the queue's own backoff is unchanged).
-          CRM_RETRY_DELAY_SCALE: process.env.CRM_RETRY_DELAY_SCALE ?? '0.1',
-        },
-      },
-    );
-    const info = await new Promise<StackInfo>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the stack did not start within 120 s')), 120_000);
-      child.on('message', (message: StackMessage) => {
-        if (message.type === 'ready') {
-          clearTimeout(timer);
-          resolve(message.info);
-        } else if (message.type === 'failed') {
-          clearTimeout(timer);
-          reject(new Error(`the stack failed to start: ${message.error} (see ${dataDir}/stack.log)`));
-        }
-      });
-      child.on('exit', (code) =>
-        reject(new Error(`the stack exited with ${code} (see ${dataDir}/stack.log)`)),
-      );
-    });
-    return { process: new StackProcess(child), info };
-  }
-
-  send(command: StackCommand, timeoutMs = 150_000): Promise<unknown> {
-    if (!this.child.connected) return Promise.reject(new Error(`the stack process is gone (${command})`));
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${command} timed out`)), timeoutMs);
-      this.waiting.set(id, (message) => {
-        clearTimeout(timer);
-        this.waiting.delete(id);
-        if (message.type === 'reply' && message.ok) resolve(message.result);
-        else reject(new Error(message.type === 'reply' && !message.ok ? message.error : 'bad reply'));
-      });
-      this.child.send({ id, command, timeoutMs: timeoutMs - 5_000 });
-    });
-  }
-
-  async stop() {
-    await this.send('stop', 30_000).catch(() => undefined);
-    this.child.kill();
-  }
-}
 
 // ── Fixture ───────────────────────────────────────────────────────────────────────────────────
 
@@ -230,7 +159,18 @@ async function main() {
     log(what);
   };
   log(`data and the stack's log in ${dataDir}`);
-  const { process: stack, info } = await StackProcess.start(dataDir, faults.includes('dynamo'));
+  const stack = await ForkedStack.start({
+    dataDir,
+    persist: faults.includes('dynamo'),
+    web: false,
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
+      // The CRM worker's in-call waits, shortened (the queue's own backoff is unchanged).
+      CRM_RETRY_DELAY_SCALE: process.env.CRM_RETRY_DELAY_SCALE ?? '0.1',
+    },
+    onExit: (reason) => log(`the stack process ${reason}; its log is stack.log in the data directory`),
+  });
+  const { info } = stack;
   let recorder = new Recorder();
   try {
     log(`stack ready: API ${info.apiUrl}, Cognito ${info.cognitoEndpoint}, DynamoDB ${info.dynamoEndpoint}`);

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { type StackInfo, startStack } from '../../scripts/local/stack';
+import { ForkedStack } from '../../scripts/local/forkStack';
+import type { StackInfo } from '../../scripts/local/stack';
+import { TEST_STACK_ENV } from './globalStack';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -29,10 +31,8 @@ export default async function setup(project: TestProject) {
     logLevel: 'warn',
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'preu-e2e-'));
-  process.env.LOG_LEVEL ??= 'SILENT';
-  // The CRM worker's waits between contact look-ups, shortened for tests (same code path).
-  process.env.CRM_RETRY_DELAY_SCALE ??= '0.02';
-  const stack = await startStack({ dataDir, persist: false, web: 'preview' });
+  // In its own process, as the integration tests' stack (see globalStack.ts).
+  const stack = await ForkedStack.start({ dataDir, persist: false, web: 'preview', env: TEST_STACK_ENV });
   if (!stack.info.webUrl) throw new Error('The web app did not start');
   project.provide('e2eStack', { ...stack.info, webUrl: stack.info.webUrl });
   return async () => {

@@ -1,12 +1,17 @@
 /**
- * The local stack in its own process for `npm run load`, so the load generator and the platform do
- * not share one event loop. The parent (scripts/load.ts) forks it with an IPC channel, waits for
- * `ready` with the stack's coordinates, and sends the fault commands below. Loopback only.
+ * The local stack in a process of its own. A stack sets `process.env` and registers the in-process
+ * CRM queue for the handlers it serves, and the handlers cache their clients: two stacks in one
+ * process (the integration and browser tests' global setups both run in Vitest's main process)
+ * would serve each other's tables, logs and payment pages. So test setups and `npm run load` fork
+ * this file through `forkStack` (./forkStack.ts), wait for `ready` with the stack's coordinates,
+ * and may send the fault commands below. Loopback only.
  *
- *   node --import tsx scripts/load/stackProcess.ts <dataDir> <memory|persist>
+ *   node --import tsx scripts/local/stackProcess.ts '<json ForkedStackOptions>'
  */
 import { crmQueue, type InProcessQueue } from '../../lambdas/integrations/queue';
-import { startStack } from '../local/stack';
+import { type StackInfo, type StackOptions, startStack } from './stack';
+
+export type ForkedStackOptions = Pick<StackOptions, 'dataDir' | 'persist' | 'web'>;
 
 export type StackCommand = 'dynamo-stop' | 'dynamo-start' | 'crm-drain' | 'stop';
 
@@ -17,7 +22,7 @@ export interface StackRequest {
 }
 
 export type StackMessage =
-  | { type: 'ready'; info: import('../local/stack').StackInfo }
+  | { type: 'ready'; info: StackInfo }
   | { type: 'reply'; id: number; ok: true; result?: unknown }
   | { type: 'reply'; id: number; ok: false; error: string }
   | { type: 'failed'; error: string };
@@ -25,10 +30,10 @@ export type StackMessage =
 const send = (message: StackMessage) => process.send?.(message);
 
 async function main() {
-  const [dataDir, mode] = process.argv.slice(2);
-  if (!dataDir || !process.send)
-    throw new Error('usage: forked by scripts/load.ts with <dataDir> <memory|persist>');
-  const stack = await startStack({ dataDir, persist: mode === 'persist', web: false });
+  const [json] = process.argv.slice(2);
+  if (!json || !process.send) throw new Error('usage: forked by forkStack() with <json options>');
+  const options = JSON.parse(json) as ForkedStackOptions;
+  const stack = await startStack(options);
   const queue = crmQueue() as InProcessQueue;
 
   const commands: Record<StackCommand, (request: StackRequest) => Promise<unknown>> = {
