@@ -6,6 +6,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// jsdom has no layout: React Router's scroll restoration calls window.scrollTo, which jsdom only
-// reports as "Not implemented". Scrolling has nothing to assert here.
+// jsdom has no layout: React Router's scroll restoration calls window.scrollTo, which jsdom lacks
+// and reports as an error on every navigation. Scrolling has nothing to assert here.
 window.scrollTo = () => undefined;
