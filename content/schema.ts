@@ -10,7 +10,54 @@
  */
 import { z } from 'zod';
 
-export const TAXONOMY_LEVELS = ['apli', 'cono', 'comp'] as const;
+/**
+ * The PAES skills (habilidades) each test measures, by test area, as DEMRE's temarios name them
+ * (sources in docs/content.md). Every bank question carries exactly one, of its test's area.
+ */
+export const SKILLS = {
+  matematica: {
+    resolver_problemas: 'Resolver problemas',
+    modelar: 'Modelar',
+    representar: 'Representar',
+    argumentar: 'Argumentar',
+  },
+  lectora: {
+    localizar: 'Localizar',
+    interpretar: 'Interpretar',
+    evaluar: 'Evaluar',
+  },
+  historia: {
+    pensamiento_temporal: 'Pensamiento temporal',
+    pensamiento_espacial: 'Pensamiento espacial',
+    analisis_fuentes: 'Análisis de fuentes',
+    pensamiento_critico: 'Pensamiento crítico',
+  },
+  ciencias: {
+    observar_plantear_preguntas: 'Observar y plantear preguntas',
+    planificar_conducir_investigacion: 'Planificar y conducir una investigación',
+    procesar_analizar_evidencia: 'Procesar y analizar la evidencia',
+    evaluar: 'Evaluar',
+    aplicar_conocimiento: 'Aplicar el conocimiento científico',
+  },
+} as const;
+
+export type SkillArea = keyof typeof SKILLS;
+export const SKILL_IDS = [...new Set(Object.values(SKILLS).flatMap((skills) => Object.keys(skills)))] as [
+  string,
+  ...string[],
+];
+
+/** The skills of a test area, in the order of the temario. */
+export function skillsOf(area: SkillArea): string[] {
+  return Object.keys(SKILLS[area]);
+}
+
+/** The label a student reads for a skill id of an area. */
+export function skillLabel(area: SkillArea, skill: string): string {
+  return (SKILLS[area] as Record<string, string>)[skill] ?? skill;
+}
+
+export const DIFFICULTIES = ['baja', 'media', 'alta'] as const;
 
 const slug = z.string().regex(/^[a-z0-9]+(?:[_-][a-z0-9]+)*$/, 'usa minúsculas, números, «-» o «_»');
 const markdown = z.string().trim().min(1);
@@ -26,6 +73,12 @@ export const AlternativeSchema = z
     image: imagePath.optional(),
     correct: z.literal(true).optional(),
     value: z.number().optional(),
+    /**
+     * Why a student picks this distractor and why it is wrong (the typical mistake behind it).
+     * Required on every distractor of a bank question: options are shuffled per attempt, so
+     * explanations never point at a letter; each option carries its own reason.
+     */
+    rationale: markdown.optional(),
   })
   .strict()
   .refine((a) => Boolean(a.text) || Boolean(a.image), { message: 'una alternativa necesita texto o imagen' });
@@ -68,10 +121,11 @@ export const QuestionSchema = z
     tests: z.array(slug).min(1),
     /** Sub-subject slug of the test rules (the keys of the weight map). */
     subSubject: slug,
-    /** Eje temático, as a student reads it: "Álgebra y funciones", "Formación ciudadana"… */
+    /** Eje temático as the temario names it: one of the ejes of its tests' blueprints. */
     eje: z.string().trim().min(3),
-    taxonomy: z.enum(TAXONOMY_LEVELS),
-    difficulty: z.enum(['baja', 'media', 'alta']),
+    /** The PAES skill the question measures: one of SKILLS of its tests' area. */
+    skill: z.enum(SKILL_IDS),
+    difficulty: z.enum(DIFFICULTIES),
     passageId: slug.optional(),
     stem: markdown,
     image: imagePath.optional(),
@@ -80,7 +134,18 @@ export const QuestionSchema = z
     check: MachineCheckSchema.optional(),
   })
   .strict()
-  .superRefine((q, ctx) => alternativesRule(q.alternatives, ctx));
+  .superRefine((q, ctx) => {
+    alternativesRule(q.alternatives, ctx);
+    for (const [i, alternative] of q.alternatives.entries()) {
+      if (!alternative.correct && !alternative.rationale) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['alternatives', i, 'rationale'],
+          message: `la alternativa ${alternative.id} necesita «rationale»: el error típico que lleva a elegirla y por qué es incorrecta`,
+        });
+      }
+    }
+  });
 
 /** A shared reading passage (Competencia Lectora): 4–8 questions refer to it by `passageId`. */
 export const PassageSchema = z
@@ -320,3 +385,39 @@ export type TestRules = z.infer<typeof TestRulesSchema>;
 export type Test = z.infer<typeof TestSchema>;
 export type TestsCatalogue = z.infer<typeof TestsCatalogueSchema>;
 export type CoursesCatalogue = z.infer<typeof CoursesCatalogueSchema>;
+
+// ── Blueprints (content/catalogue/blueprints.json) ─────────────────────────────────────────────
+
+const countMap = z.record(z.string().trim().min(2), z.number().int().min(0));
+
+/**
+ * What a full form of a test holds: items per sub-subject and eje, per skill, per difficulty.
+ * The assembly draws by it; `npm run content:report` checks the bank against it. `notes` says
+ * where each figure comes from (DEMRE's published proportions, or the reasoned choice).
+ */
+export const BlueprintSchema = z
+  .object({
+    /** Sub-subject slug (keys of the test's weights) → eje → items of a full form. */
+    ejes: z.record(slug, countMap),
+    /** Skill id (of the test's area) → items of a full form. */
+    skills: countMap,
+    difficulty: z
+      .object({
+        baja: z.number().int().min(0),
+        media: z.number().int().min(0),
+        alta: z.number().int().min(0),
+      })
+      .strict(),
+    /**
+     * Volume floor of the gate: the bank must hold at least this many full forms' worth of
+     * items for the test. Raised by each content issue as it lands.
+     */
+    minForms: z.number().min(0),
+    notes: z.string().trim().min(20),
+  })
+  .strict();
+
+export const BlueprintsSchema = z.object({ blueprints: z.record(slug, BlueprintSchema) }).strict();
+
+export type Blueprint = z.infer<typeof BlueprintSchema>;
+export type Blueprints = z.infer<typeof BlueprintsSchema>;

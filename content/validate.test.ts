@@ -57,6 +57,69 @@ describe('content validator (fixtures)', () => {
     expect(bundle.subjects).toHaveLength(1);
   });
 
+  it('rejects a distractor without its rationale, but not a key or a trivia option without one', () => {
+    const { problems } = validate((files) => {
+      delete algebra(files).questions[0].alternatives[0].rationale;
+    });
+    expectProblem(problems, {
+      file: 'questions/m1/algebra.json',
+      item: 'm1-alg-001',
+      field: 'questions.0.alternatives.0.rationale',
+      message: 'necesita «rationale»',
+    });
+    expect(problems).toHaveLength(1);
+  });
+
+  it('rejects a skill of another test area and an eje the blueprint does not list', () => {
+    const { problems } = validate((files) => {
+      algebra(files).questions[1].skill = 'localizar';
+      reading(files).questions[0].eje = 'Localizar';
+    });
+    expectProblem(problems, {
+      file: 'questions/m1/algebra.json',
+      item: 'm1-alg-002',
+      field: 'questions.1.skill',
+      message: '«localizar» no es una habilidad de matematica',
+    });
+    expectProblem(problems, {
+      file: 'questions/lectora/p01.json',
+      item: 'lec-p01-q1',
+      field: 'questions.0.eje',
+      message: 'no es un eje de «comprension_lectora» en el blueprint',
+    });
+    const missing = validate((files) => {
+      delete algebra(files).questions[2].skill;
+    }).problems;
+    expectProblem(missing, {
+      file: 'questions/m1/algebra.json',
+      item: 'm1-geo-001',
+      field: 'questions.2.skill',
+    });
+  });
+
+  it('rejects a blueprint whose counts do not add up to the form, or that misses a displayed test', () => {
+    const { problems } = validate((files) => {
+      const blueprints = files['catalogue/blueprints.json'].blueprints;
+      blueprints.paes_competencia_matematica_m1.ejes.numeros_algebra_funciones.Números = 3;
+      blueprints.paes_competencia_matematica_m1.skills.localizar = 1;
+      blueprints.paes_competencia_matematica_m1.difficulty.alta = 0;
+      delete blueprints.paes_competencia_lectora;
+    });
+    const field = (f: string) => `blueprints.paes_competencia_matematica_m1.${f}`;
+    expectProblem(problems, {
+      file: 'catalogue/blueprints.json',
+      field: field('ejes.numeros_algebra_funciones'),
+      message: 'suman 4',
+    });
+    expectProblem(problems, {
+      field: field('skills.localizar'),
+      message: 'no es una habilidad de matematica',
+    });
+    expectProblem(problems, { field: field('skills'), message: 'suman 5, no 4' });
+    expectProblem(problems, { field: field('difficulty'), message: 'suma 3, no 4' });
+    expectProblem(problems, { item: 'paes_competencia_lectora', message: 'necesita su blueprint' });
+  });
+
   it('rejects a question with no correct alternative', () => {
     const { problems } = validate((files) => {
       delete algebra(files).questions[1].alternatives[1].correct;

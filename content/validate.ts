@@ -9,14 +9,19 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { splitByWeight } from '../lambdas/domain/examAssembly';
 import {
+  type Blueprint,
+  BlueprintsSchema,
   type CourseConfig,
   CoursesCatalogueSchema,
   checkAgainstKey,
   type QuestionFile,
   QuestionFileSchema,
+  type SkillArea,
   type Subject,
   SubjectSchema,
+  skillsOf,
   type Test,
   TestsCatalogueSchema,
 } from './schema';
@@ -34,6 +39,8 @@ export interface ContentProblem {
 /** Every content file, parsed and valid on its own. Paths are relative to the content root. */
 export interface ContentBundle {
   tests: Test[];
+  /** Test slug → what a full form holds (catalogue/blueprints.json). */
+  blueprints: Record<string, Blueprint>;
   courses: CourseConfig[];
   questionFiles: { file: string; data: QuestionFile }[];
   subjects: { file: string; data: Subject }[];
@@ -43,6 +50,7 @@ export const contentDir = path.resolve(import.meta.dirname);
 
 const TESTS_FILE = 'catalogue/tests.json';
 const COURSES_FILE = 'catalogue/courses.json';
+const BLUEPRINTS_FILE = 'catalogue/blueprints.json';
 
 /** Passages need enough questions to be worth reading, and few enough to fit an exam block. */
 export const PASSAGE_QUESTIONS = { min: 4, max: 8 } as const;
@@ -57,12 +65,13 @@ export function listContentFiles(dir: string = contentDir): string[] {
   return files.sort();
 }
 
-type FileKind = 'tests' | 'courses' | 'questions' | 'subject';
+type FileKind = 'tests' | 'courses' | 'blueprints' | 'questions' | 'subject';
 
 function kindOf(file: string, root: string): FileKind | null {
   const relative = path.relative(root, file).split(path.sep).join('/');
   if (relative === TESTS_FILE) return 'tests';
   if (relative === COURSES_FILE) return 'courses';
+  if (relative === BLUEPRINTS_FILE) return 'blueprints';
   if (relative.startsWith('questions/')) return 'questions';
   if (relative.startsWith('subjects/')) return 'subject';
   return null;
@@ -71,6 +80,7 @@ function kindOf(file: string, root: string): FileKind | null {
 const SCHEMAS: Record<FileKind, z.ZodType> = {
   tests: TestsCatalogueSchema,
   courses: CoursesCatalogueSchema,
+  blueprints: BlueprintsSchema,
   questions: QuestionFileSchema,
   subject: SubjectSchema,
 };
@@ -146,27 +156,30 @@ export function validateContent(
   const chosen = files
     ? [
         ...new Set([
-          ...all.filter((f) => kindOf(f, root) === 'tests' || kindOf(f, root) === 'courses'),
+          ...all.filter((f) => ['tests', 'courses', 'blueprints'].includes(kindOf(f, root) ?? '')),
           ...files,
         ]),
       ]
     : all;
   const { problems, parsed } = parseFiles(chosen, root);
-  const bundle: ContentBundle = { tests: [], courses: [], questionFiles: [], subjects: [] };
+  const bundle: ContentBundle = { tests: [], blueprints: {}, courses: [], questionFiles: [], subjects: [] };
   for (const { file, kind, data } of parsed) {
     if (kind === 'tests') bundle.tests = (data as { tests: Test[] }).tests;
+    else if (kind === 'blueprints')
+      bundle.blueprints = (data as { blueprints: Record<string, Blueprint> }).blueprints;
     else if (kind === 'courses') bundle.courses = (data as { courses: CourseConfig[] }).courses;
     else if (kind === 'questions') bundle.questionFiles.push({ file, data: data as QuestionFile });
     else bundle.subjects.push({ file, data: data as Subject });
   }
   const names = new Set(parsed.map((p) => p.file));
-  for (const required of [TESTS_FILE, COURSES_FILE]) {
+  for (const required of [TESTS_FILE, COURSES_FILE, BLUEPRINTS_FILE]) {
     const present = all.some((f) => path.relative(root, f).split(path.sep).join('/') === required);
     if (!present)
       problems.push({ file: required, item: '-', field: '-', message: 'falta el archivo del catálogo' });
   }
   // Cross-file rules against a broken catalogue would only repeat its problems.
-  if (names.has(TESTS_FILE) && names.has(COURSES_FILE)) problems.push(...crossFileProblems(bundle, root));
+  if (names.has(TESTS_FILE) && names.has(COURSES_FILE) && names.has(BLUEPRINTS_FILE))
+    problems.push(...crossFileProblems(bundle, root));
   return { problems, bundle };
 }
 
@@ -228,6 +241,8 @@ export function crossFileProblems(bundle: ContentBundle, root: string): ContentP
       add(TESTS_FILE, test.slug, `tests.${i}.course`, `curso desconocido «${test.course}»`);
   }
 
+  problems.push(...blueprintProblems(bundle.blueprints, tests));
+
   // Question bank and trivia share one id space: `ANSWERED#<id>` and `QUESTION#<id>` key both.
   const seenIds = new Map<string, string>();
   const claimId = (file: string, id: string, field: string) => {
@@ -257,6 +272,28 @@ export function crossFileProblems(bundle: ContentBundle, root: string): ContentP
             question.id,
             `${at}.subSubject`,
             `«${question.subSubject}» no es un subeje de «${slug}» (${Object.keys(test.rules.weights).join(', ')})`,
+          );
+        }
+      }
+      for (const slug of question.tests) {
+        const test = tests.get(slug);
+        const blueprint = bundle.blueprints[slug];
+        if (!test) continue;
+        if (!skillsOf(test.area as SkillArea).includes(question.skill)) {
+          add(
+            file,
+            question.id,
+            `${at}.skill`,
+            `«${question.skill}» no es una habilidad de ${test.area} (${skillsOf(test.area as SkillArea).join(', ')})`,
+          );
+        }
+        const ejes = blueprint?.ejes[question.subSubject];
+        if (ejes && !(question.eje in ejes)) {
+          add(
+            file,
+            question.id,
+            `${at}.eje`,
+            `«${question.eje}» no es un eje de «${question.subSubject}» en el blueprint de «${slug}» (${Object.keys(ejes).join(', ')})`,
           );
         }
       }
@@ -313,6 +350,55 @@ export function crossFileProblems(bundle: ContentBundle, root: string): ContentP
   return problems;
 }
 
+/**
+ * A blueprint describes a full form of its test: its sub-subjects are the test's weights, split
+ * as the assembly splits them; its skills are the test area's; every count adds up to the form.
+ */
+function blueprintProblems(
+  blueprints: Record<string, Blueprint>,
+  tests: Map<string, Test>,
+): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const add = (slug: string, field: string, message: string) =>
+    problems.push({ file: BLUEPRINTS_FILE, item: slug, field: `blueprints.${slug}.${field}`, message });
+  for (const [slug, blueprint] of Object.entries(blueprints)) {
+    const test = tests.get(slug);
+    if (!test) {
+      add(slug, 'slug', `prueba desconocida «${slug}»`);
+      continue;
+    }
+    const size = test.rules.questionCount;
+    const split = splitByWeight(size, test.rules.weights);
+    const subjects = Object.keys(blueprint.ejes);
+    if (subjects.join() !== Object.keys(split).join())
+      add(
+        slug,
+        'ejes',
+        `los subejes deben ser los de la prueba, en orden (${Object.keys(split).join(', ')})`,
+      );
+    for (const [sub, ejes] of Object.entries(blueprint.ejes)) {
+      const total = Object.values(ejes).reduce((a, b) => a + b, 0);
+      if (split[sub] !== undefined && total !== split[sub])
+        add(slug, `ejes.${sub}`, `los ejes suman ${total}; el subeje lleva ${split[sub]} preguntas`);
+    }
+    const skills = skillsOf(test.area as SkillArea);
+    for (const skill of Object.keys(blueprint.skills)) {
+      if (!skills.includes(skill))
+        add(slug, `skills.${skill}`, `«${skill}» no es una habilidad de ${test.area}`);
+    }
+    const skillTotal = Object.values(blueprint.skills).reduce((a, b) => a + b, 0);
+    if (skillTotal !== size) add(slug, 'skills', `las habilidades suman ${skillTotal}, no ${size}`);
+    const { baja, media, alta } = blueprint.difficulty;
+    if (baja + media + alta !== size)
+      add(slug, 'difficulty', `la dificultad suma ${baja + media + alta}, no ${size}`);
+  }
+  for (const test of tests.values()) {
+    if (test.course === 'paes' && test.display && !blueprints[test.slug])
+      add(test.slug, 'slug', 'toda prueba PAES que se muestra necesita su blueprint');
+  }
+  return problems;
+}
+
 type Checkable = Parameters<typeof checkAgainstKey>[0];
 
 function checkedItems(data: unknown): { id: string; item: Checkable }[] {
@@ -330,7 +416,8 @@ function itemAt(data: unknown, issuePath: PropertyKey[]): string {
   let node: unknown = data;
   let id = '-';
   for (const key of issuePath) {
-    if (node === null || typeof node !== 'object') break;
+    // An alternative's id is a letter: the item a reader looks for is its question.
+    if (node === null || typeof node !== 'object' || key === 'alternatives') break;
     node = (node as Record<PropertyKey, unknown>)[key];
     const nodeId =
       (node as { id?: unknown; slug?: unknown } | null)?.id ?? (node as { slug?: unknown } | null)?.slug;

@@ -15,7 +15,7 @@ const question: Question = {
   tests: ['paes_competencia_matematica_m1'],
   subSubject: 'numeros_algebra_funciones',
   eje: 'Álgebra y funciones',
-  taxonomy: 'apli',
+  skill: 'resolver_problemas',
   difficulty: 'media',
   stem: '¿Cuánto es $2+3$?',
   alternatives: [

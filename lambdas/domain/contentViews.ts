@@ -27,6 +27,8 @@ export interface PublicAlternative {
 
 export interface RevealedAlternative extends PublicAlternative {
   correct: boolean;
+  /** Why a distractor is wrong (the typical mistake behind it); absent on the key. */
+  rationale?: string;
 }
 
 /** A bank question as it appears in a practice exam: no key, no explanation. */
@@ -35,7 +37,7 @@ export interface PublicQuestion {
   version: number;
   subSubject: string;
   eje: string;
-  taxonomy: Question['taxonomy'];
+  skill: Question['skill'];
   difficulty: Question['difficulty'];
   passageId?: string;
   stem: string;
@@ -160,7 +162,7 @@ export type QuestionDetail =
       tests: string[];
       subSubject: string;
       eje: string;
-      taxonomy: Question['taxonomy'];
+      skill: Question['skill'];
       difficulty: Question['difficulty'];
       passage: PublicPassage | null;
     })
@@ -202,7 +204,7 @@ export function publicQuestion(question: Question): PublicQuestion {
     version: question.version,
     subSubject: question.subSubject,
     eje: question.eje,
-    taxonomy: question.taxonomy,
+    skill: question.skill,
     difficulty: question.difficulty,
     ...optional('passageId', question.passageId),
     stem: question.stem,
@@ -324,7 +326,11 @@ function revealed(alternatives: Alternative[]): {
   // The schema guarantees exactly one key; a stored item without one is corrupt.
   if (!key) throw new Error('question without a keyed alternative');
   return {
-    alternatives: alternatives.map((a) => ({ ...publicAlternative(a), correct: a.correct === true })),
+    alternatives: alternatives.map((a) => ({
+      ...publicAlternative(a),
+      correct: a.correct === true,
+      ...optional('rationale', a.rationale),
+    })),
     correct: key.id,
   };
 }
@@ -338,7 +344,7 @@ export function bankQuestionDetail(question: Question, passage: Passage | null):
     tests: question.tests,
     subSubject: question.subSubject,
     eje: question.eje,
-    taxonomy: question.taxonomy,
+    skill: question.skill,
     difficulty: question.difficulty,
     stem: question.stem,
     ...optional('image', question.image),

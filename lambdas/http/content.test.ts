@@ -76,7 +76,7 @@ describe('GET /api/question/{id}', () => {
     tests: [test.slug],
     subSubject: 'numeros_algebra_funciones',
     eje: 'Álgebra',
-    taxonomy: 'apli',
+    skill: 'resolver_problemas',
     difficulty: 'media',
     stem: '¿?',
     alternatives: [

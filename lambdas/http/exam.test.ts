@@ -95,7 +95,7 @@ function poolItem(id: string, subSubject: string, seq: number) {
     version: 2,
     subSubject,
     eje: subSubject === 'numeros_algebra_funciones' ? 'Álgebra' : 'Geometría',
-    taxonomy: 'apli',
+    skill: 'resolver_problemas',
     difficulty: 'media',
     stem: `Enunciado ${id}`,
     alternatives,
@@ -114,7 +114,7 @@ function bankItem(id: string, subSubject: string) {
     tests: [slug],
     subSubject,
     eje: subSubject === 'numeros_algebra_funciones' ? 'Álgebra' : 'Geometría',
-    taxonomy: 'apli',
+    skill: 'resolver_problemas',
     difficulty: 'media',
     stem: `Enunciado ${id}`,
     alternatives: ['A', 'B', 'C', 'D'].map((alt) => ({

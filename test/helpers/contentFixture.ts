@@ -39,11 +39,13 @@ const MATH_RULES = {
   },
 };
 
-function alternatives(correct: string, values?: number[]) {
+/** Bank alternatives carry a rationale on every distractor; trivia ones need none. */
+function alternatives(correct: string, values?: number[], rationales = true) {
   return ['A', 'B', 'C', 'D'].map((id, i) => ({
     id,
     text: values ? `$${values[i]}$` : `Opción ${id}`,
     ...(id === correct ? { correct: true } : {}),
+    ...(id !== correct && rationales ? { rationale: `Error típico detrás de la opción ${i + 1}.` } : {}),
     ...(values ? { value: values[i] } : {}),
   }));
 }
@@ -55,7 +57,7 @@ function mathQuestion(id: string, subSubject: string, extra: object = {}) {
     tests: ['paes_competencia_matematica_m1', 'paes_competencia_matematica_m2'],
     subSubject,
     eje: subSubject === 'numeros_algebra_funciones' ? 'Álgebra y funciones' : 'Geometría',
-    taxonomy: 'apli',
+    skill: 'resolver_problemas',
     difficulty: 'media',
     stem: `Enunciado de ${id}: ¿cuánto es $2+3$?`,
     alternatives: alternatives('B', [4, 5, 6, 7]),
@@ -71,8 +73,8 @@ function readingQuestion(n: number) {
     version: 1,
     tests: ['paes_competencia_lectora'],
     subSubject: 'comprension_lectora',
-    eje: 'Localizar',
-    taxonomy: 'cono',
+    eje: 'Textos literarios',
+    skill: 'localizar',
     difficulty: 'baja',
     passageId: 'lec-p01',
     stem: `Pregunta ${n} sobre el texto.`,
@@ -84,8 +86,8 @@ function readingQuestion(n: number) {
 function trivia(id: string) {
   return {
     id,
-    stem: '¿Cuánto es $3\\cdot 4$?',
-    alternatives: alternatives('C', [7, 1, 12, 34]),
+    stem: `Trivia ${id}: ¿cuánto es $3\\cdot 4$?`,
+    alternatives: alternatives('C', [7, 1, 12, 34], false),
     explanation: 'Se multiplica: $3\\cdot4=12$.',
     check: { expression: '3*4' },
   };
@@ -104,6 +106,27 @@ export function validFixtureFiles(): FixtureFiles {
           subjectLabels: { comprension_lectora: 'Comprensión lectora' },
         }),
       ],
+    },
+    'catalogue/blueprints.json': {
+      blueprints: {
+        paes_competencia_matematica_m1: {
+          ejes: {
+            numeros_algebra_funciones: { Números: 1, 'Álgebra y funciones': 1 },
+            geometria_probabilidad_estadistica: { Geometría: 1, 'Probabilidad y estadística': 1 },
+          },
+          skills: { resolver_problemas: 2, modelar: 1, representar: 1, argumentar: 0 },
+          difficulty: { baja: 1, media: 2, alta: 1 },
+          minForms: 0.5,
+          notes: 'Una forma de cuatro preguntas para las pruebas.',
+        },
+        paes_competencia_lectora: {
+          ejes: { comprension_lectora: { 'Textos literarios': 2, 'Textos no literarios': 2 } },
+          skills: { localizar: 1, interpretar: 2, evaluar: 1 },
+          difficulty: { baja: 1, media: 2, alta: 1 },
+          minForms: 1,
+          notes: 'Una forma de cuatro preguntas para las pruebas.',
+        },
+      },
     },
     'catalogue/courses.json': {
       courses: [

@@ -203,6 +203,7 @@ export const examText = {
     noAnswer: 'Sin responder',
     key: 'Respuesta correcta',
     explanation: 'Explicación',
+    whyNot: 'Por qué no es correcta',
     isCorrect: 'Correcta',
     isWrong: 'Incorrecta',
     isOmitted: 'Omitida',

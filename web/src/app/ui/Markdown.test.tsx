@@ -27,6 +27,19 @@ describe('Markdown', () => {
     expect(contentAssetUrl('https://example.cl/x.png')).toBe('https://example.cl/x.png');
   });
 
+  it('shows each Roman-numeral statement on a line of its own', () => {
+    const html = renderMarkdown(
+      '¿Cuál(es) es (son) verdadera(s)?\n\nI. El 7 es primo.\nII. El 9 es primo.\nIII. El 11 es primo.',
+    );
+    expect(html).toContain('<p>I. El 7 es primo.</p>');
+    expect(html).toContain('<p>II. El 9 es primo.</p>');
+    expect(html).toContain('<p>III. El 11 es primo.</p>');
+    // A sentence that merely contains a numeral stays whole.
+    expect(renderMarkdown('Durante el siglo\nXIX. Y la Guerra Mundial I. terminó.')).toContain(
+      '<p>Durante el siglo\nXIX. Y la Guerra Mundial I. terminó.</p>',
+    );
+  });
+
   it('strips scripts and event handlers', () => {
     const { container } = render(
       <Markdown source={'Hola <img src=x onerror="alert(1)"><script>alert(2)</script>'} />,

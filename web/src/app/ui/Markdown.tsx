@@ -15,10 +15,20 @@ const markdown = new Marked({ gfm: true, breaks: false }).use(
 
 export { contentAssetUrl };
 
+/**
+ * Statement items list `I. …`, `II. …` on consecutive lines, which Markdown would join into one
+ * paragraph: each statement becomes its own paragraph, as on the paper form.
+ */
+export function separateStatements(source: string): string {
+  return source.replace(/\n(?=(?:I|II|III|IV|V|VI|VII|VIII)\.\s)/g, '\n\n');
+}
+
 /** `inline` renders without a surrounding paragraph, for text inside a label or a table cell. */
 export function renderMarkdown(source: string, inline = false): string {
   const html = (
-    inline ? markdown.parseInline(source, { async: false }) : markdown.parse(source, { async: false })
+    inline
+      ? markdown.parseInline(source, { async: false })
+      : markdown.parse(separateStatements(source), { async: false })
   ) as string;
   const withAssets = html.replace(
     /(<img[^>]+src=")(images\/[^"]+)"/g,

@@ -203,6 +203,12 @@ const ReviewQuestionView = memo(function ReviewQuestionView({
                   />
                 )}
                 {notes.length > 0 && <span className="exam-option__note">{notes.join(' · ')}</span>}
+                {alternative.rationale && (
+                  <span className="exam-option__rationale">
+                    <span className="visually-hidden">{`${t.whyNot}: `}</span>
+                    <Markdown source={alternative.rationale} inline />
+                  </span>
+                )}
               </span>
             </li>
           );

@@ -41,7 +41,7 @@ export function question(n: number, extra: Partial<PublicQuestion> = {}): Public
     version: 1,
     subSubject: n <= 2 ? 'numeros' : 'geometria',
     eje: n <= 2 ? 'Álgebra y funciones' : 'Geometría',
-    taxonomy: 'apli',
+    skill: 'resolver_problemas',
     difficulty: 'media',
     stem: `Enunciado de la pregunta ${n}: ¿cuánto es $${n}+${n}$?`,
     alternatives: ['A', 'B', 'C', 'D'].map((id, i) => ({
@@ -144,7 +144,7 @@ export function review(): ExamReview {
       tests: [testM1.slug],
       subSubject: q.subSubject,
       eje: q.eje,
-      taxonomy: 'apli',
+      skill: 'resolver_problemas',
       difficulty: 'media',
       stem: q.stem,
       passage: null,
