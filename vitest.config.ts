@@ -1,4 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** `@core/…` is the shared core package (tsconfig.json's `paths`, web/vite.config.ts, infra/lambda-bundle.ts). */
+const resolve = { alias: { '@core': path.resolve(import.meta.dirname, 'core') } };
 
 /**
  * One `npm test` runs every layer: unit and handler tests (node), web component tests (jsdom),
@@ -10,10 +14,12 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           environment: 'node',
           include: [
+            'core/**/*.test.ts',
             'lambdas/**/*.test.ts',
             'scripts/**/*.test.ts',
             'content/**/*.test.ts',
@@ -23,6 +29,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'web',
           environment: 'jsdom',
@@ -31,6 +38,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           environment: 'node',
@@ -43,6 +51,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           environment: 'node',

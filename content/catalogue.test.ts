@@ -4,11 +4,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CoursesCatalogueSchema, type Test, TestsCatalogueSchema } from '@core/content/schema';
+import { offeredDates } from '@core/domain/catalogue';
+import { TARGET_POINTS } from '@core/domain/constants';
+import { splitByWeight } from '@core/domain/examAssembly';
 import { describe, expect, it } from 'vitest';
-import { offeredDates } from '../lambdas/domain/catalogue';
-import { TARGET_POINTS } from '../lambdas/domain/constants';
-import { splitByWeight } from '../lambdas/domain/examAssembly';
-import { CoursesCatalogueSchema, type Test, TestsCatalogueSchema } from './schema';
 
 const read = (name: string) =>
   JSON.parse(readFileSync(path.join(import.meta.dirname, 'catalogue', name), 'utf8'));

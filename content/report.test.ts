@@ -2,6 +2,8 @@
  * The content gate: each measure on small cases and on a fixture bank (so a broken measure fails
  * here, not silently in the figures), then the real bank against every threshold.
  */
+
+import type { Alternative } from '@core/content/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FixtureFiles, validFixtureFiles, writeContentFixture } from '../test/helpers/contentFixture';
 import {
@@ -16,7 +18,6 @@ import {
   shingles,
   visibleText,
 } from './report';
-import type { Alternative } from './schema';
 import { formatProblem, validateContent } from './validate';
 
 const options = (texts: string[], key: number): Alternative[] =>

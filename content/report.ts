@@ -5,9 +5,9 @@
  * a threshold fails the build. Thresholds and how each figure is measured: docs/content.md.
  */
 import path from 'node:path';
-import { splitByWeight } from '../lambdas/domain/examAssembly';
-import type { Alternative, Blueprint, Passage, Question, SkillArea, Test } from './schema';
-import { skillsOf } from './schema';
+import type { Alternative, Blueprint, Passage, Question, SkillArea, Test } from '@core/content/schema';
+import { skillsOf } from '@core/content/schema';
+import { splitByWeight } from '@core/domain/examAssembly';
 import { type ContentBundle, formatProblem, validateContent } from './validate';
 
 /** What fails the build (every PAES test with a blueprint). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { loadScoreScales, SCORE_SCALES, ScoreScaleSchema } from '@core/content/scales';
 import { describe, expect, it } from 'vitest';
 import { ANCHORS, buildScale, interpolate, scaleFileName, scaleText } from '../scripts/buildScales';
-import { loadScoreScales, SCORE_SCALES, ScoreScaleSchema } from './scales';
 import { validateContent } from './validate';
 
 const { bundle } = validateContent();

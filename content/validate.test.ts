@@ -2,6 +2,8 @@
  * The validator on fixtures (never the real bank, which its authors may be editing): each rule
  * rejects what it should, and names the file, the item and the field.
  */
+
+import { evaluateCheck } from '@core/content/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type FixtureFiles,
@@ -9,7 +11,6 @@ import {
   validFixtureFiles,
   writeContentFixture,
 } from '../test/helpers/contentFixture';
-import { evaluateCheck } from './schema';
 import { type ContentProblem, validateContent } from './validate';
 
 const cleanups: (() => void)[] = [];

@@ -8,8 +8,6 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { splitByWeight } from '../lambdas/domain/examAssembly';
 import {
   type Blueprint,
   BlueprintsSchema,
@@ -24,7 +22,9 @@ import {
   skillsOf,
   type Test,
   TestsCatalogueSchema,
-} from './schema';
+} from '@core/content/schema';
+import { splitByWeight } from '@core/domain/examAssembly';
+import { z } from 'zod';
 
 // Authors read the messages: zod's own ones in Spanish too, like ours.
 z.config(z.locales.es());

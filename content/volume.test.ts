@@ -3,8 +3,9 @@
  * test (and of M2, hidden by default), split by the test's sub-subject weights, with passages
  * kept whole — for many different random draws, not just one lucky one.
  */
+
+import { assembleExam, splitByWeight } from '@core/domain/examAssembly';
 import { describe, expect, it } from 'vitest';
-import { assembleExam, splitByWeight } from '../lambdas/domain/examAssembly';
 import { validateContent } from './validate';
 
 const { bundle } = validateContent();

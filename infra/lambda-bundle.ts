@@ -8,7 +8,11 @@
  * SSM, SQS, and the SDK's own credential providers other than the environment's — stay in chunks
  * that load only when first used (issue 15, docs/decisions.md).
  */
+import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
+
+/** `@core/…` imports (tsconfig.json's `paths`) resolve to the shared core package. */
+const CORE_DIR = path.resolve(import.meta.dirname, '../core');
 
 /** ESM builds of dependencies tree-shake better; the banner gives CommonJS dependencies `require`. */
 const REQUIRE_BANNER =
@@ -26,6 +30,7 @@ export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions 
     platform: 'node',
     target: 'node24',
     mainFields: ['module', 'main'],
+    alias: { '@core': CORE_DIR },
     banner: { js: REQUIRE_BANNER },
     minify: true,
     sourcemap: 'external',

@@ -18,7 +18,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Test } from '../content/schema';
+import type { Test } from '@core/content/schema';
 import { validateContent } from '../content/validate';
 
 const SCALES_DIR = path.resolve(import.meta.dirname, '../content/scales');

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, chileDate } from '../lambdas/domain/chileTime';
+import { addDays, chileDate } from '@core/domain/chileTime';
 import { LOCAL_CRM_OUTAGE_FILE } from '../lambdas/integrations/crm';
 import { readDeadLetters } from './crmRedrive';
 import { type RedeliveryRun, redeliverStripeEvents, verifyRedelivery } from './load/stripe';

@@ -13,6 +13,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { chileInstant } from '@core/domain/chileTime';
+import {
+  cancelReturnsHour,
+  OPERATOR_TRANSITIONS,
+  TUTORIAL_STATES,
+  type TutorialState,
+} from '@core/domain/tutoring';
 import { TIME_ORDERED_ID } from '../lambdas/data/ids';
 import { tableName } from '../lambdas/data/tables';
 import {
@@ -21,13 +28,6 @@ import {
   setStateByOperator,
   type TutorialItem,
 } from '../lambdas/data/tutoringRepository';
-import { chileInstant } from '../lambdas/domain/chileTime';
-import {
-  cancelReturnsHour,
-  OPERATOR_TRANSITIONS,
-  TUTORIAL_STATES,
-  type TutorialState,
-} from '../lambdas/domain/tutoring';
 
 export interface OperatorChange {
   reference: string;

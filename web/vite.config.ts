@@ -7,6 +7,8 @@ import { socialDefaultsPlugin } from './build/socialDefaults';
 
 const root = path.resolve(import.meta.dirname);
 const contentImages = path.resolve(root, '../content/images');
+/** The shared core (../core): imported as `@core/…`, like tsconfig.json's `paths`. */
+const core = path.resolve(root, '../core');
 
 /** Figures of lessons and questions live in content/images; the site serves them at /content/images. */
 function contentImagesPlugin(): Plugin {
@@ -31,6 +33,7 @@ function contentImagesPlugin(): Plugin {
 export default defineConfig({
   root,
   plugins: [react(), contentImagesPlugin(), sitemapPlugin(), socialDefaultsPlugin()],
+  resolve: { alias: { '@core': core } },
   build: {
     outDir: path.join(root, 'dist'),
     emptyOutDir: true,

@@ -3,6 +3,8 @@
  * mirrors locally: e-mail as the (case-insensitive) sign-in name, verification by e-mailed code,
  * password minimum 8 and nothing else, MFA off, recovery by e-mail.
  */
+
+import { PASSWORD_MIN_LENGTH } from '@core/domain/constants';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
@@ -14,7 +16,6 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { PASSWORD_MIN_LENGTH } from '../../lambdas/domain/constants';
 import type { PlatformConfig } from '../config';
 
 /** Token lifetimes of the local pool (scripts/local/cognito.ts), so sessions behave the same. */

@@ -4,8 +4,8 @@
  * test summaries, hidden ones included (docs/data-model.md).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Course } from '../domain/constants';
-import { buildOnboardingCatalogue, type OnboardingCatalogue } from '../domain/onboarding';
+import type { Course } from '@core/domain/constants';
+import { buildOnboardingCatalogue, type OnboardingCatalogue } from '@core/domain/onboarding';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
 import type { CourseTestItem } from './contentItems';

@@ -12,9 +12,14 @@ import type {
   Subject,
   Test,
   TriviaQuestion,
-} from '../../content/schema';
+} from '@core/content/schema';
+import {
+  type PublicQuestion,
+  publicQuestion,
+  type TestSummary,
+  testSummary,
+} from '@core/domain/contentViews';
 import type { ContentBundle } from '../../content/validate';
-import { type PublicQuestion, publicQuestion, type TestSummary, testSummary } from '../domain/contentViews';
 import { contentKeys } from './contentKeys';
 
 interface Keyed {

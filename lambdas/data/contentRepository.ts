@@ -9,7 +9,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { CourseId } from '../../content/schema';
+import type { CourseId } from '@core/content/schema';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
 import type {

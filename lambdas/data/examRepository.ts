@@ -13,14 +13,14 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { AlternativeId } from '../domain/contentViews';
-import type { SubSubjectShare } from '../domain/examAssembly';
+import type { AlternativeId } from '@core/domain/contentViews';
+import type { SubSubjectShare } from '@core/domain/examAssembly';
 import {
   type AttemptQuestionRef,
   type AttemptStatus,
   averageAttributes,
   type BreakdownRow,
-} from '../domain/examAttempt';
+} from '@core/domain/examAttempt';
 import { readConfig } from '../lib/config';
 import { answeredKey } from './answeredRepository';
 import { dynamo } from './client';

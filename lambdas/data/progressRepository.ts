@@ -4,7 +4,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { type CourseProgress, emptyProgress } from '../domain/lessonProgress';
+import { type CourseProgress, emptyProgress } from '@core/domain/lessonProgress';
 import { readConfig } from '../lib/config';
 import { answeredKey } from './answeredRepository';
 import { dynamo } from './client';

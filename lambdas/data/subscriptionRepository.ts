@@ -5,7 +5,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PremiumState } from '../domain/subscription';
+import type { PremiumState } from '@core/domain/subscription';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
 import { GSI1 } from './tables';

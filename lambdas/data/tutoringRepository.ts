@@ -18,7 +18,7 @@ import {
   type TutorialState,
   type TutorialView,
   type TutoringOverview,
-} from '../domain/tutoring';
+} from '@core/domain/tutoring';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
 import { userKeys } from './userRepository';

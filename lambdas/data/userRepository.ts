@@ -6,7 +6,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { newUserRecord, type UserRecord } from '../domain/user';
+import { newUserRecord, type UserRecord } from '@core/domain/user';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
 

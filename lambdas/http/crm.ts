@@ -3,9 +3,9 @@
  * through the CRM queue, so no student waits on HubSpot; the contact used is always the caller's.
  */
 import { randomUUID } from 'node:crypto';
+import { CONTACT_PROPERTIES, isContactProperty } from '@core/domain/crm';
 import * as z from 'zod';
 import { getProfile } from '../data/userRepository';
-import { CONTACT_PROPERTIES, isContactProperty } from '../domain/crm';
 import { crmGateway } from '../integrations/crm';
 import { crmQueue } from '../integrations/queue';
 import { BadRequestError, ForbiddenError } from '../lib/errors';

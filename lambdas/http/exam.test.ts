@@ -15,11 +15,11 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
+import type { ExamResult, StartedAttempt } from '@core/domain/examAttempt';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EXAM_SUBMISSION_GRACE_MS } from '../domain/constants';
-import type { ExamResult, StartedAttempt } from '../domain/examAttempt';
 import type { ApiEvent } from '../lib/handler';
 
 const db = mockClient(DynamoDBDocumentClient);

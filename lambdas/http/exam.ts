@@ -4,8 +4,41 @@
  * attempt's paper, cancelling, submitting (graded here, never by the browser), history, one
  * attempt's review and the averages. Every answer is private and changes, so none is cached.
  */
+
+import { scoreScaleFor } from '@core/content/scales';
+import { COURSES, type Course, EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
+import {
+  bankQuestionDetail,
+  publicPassage,
+  publicQuestion,
+  type TestSummary,
+  testSummary,
+} from '@core/domain/contentViews';
+import { assembleExam } from '@core/domain/examAssembly';
+import {
+  ALTERNATIVE_IDS,
+  type AttemptPaper,
+  type AttemptQuestionRef,
+  acceptsAnswers,
+  answersFromProgress,
+  attemptDeadline,
+  averagesFromItem,
+  type ExamCatalogue,
+  type ExamResult,
+  type ExamReview,
+  type ExamSummary,
+  estimateScore,
+  examDurationMinutes,
+  gradeAttempt,
+  ProgressError,
+  type ReviewQuestion,
+  type StartedAttempt,
+  type SubmittedQuestion,
+  serializeProgress,
+  timeUsedSeconds,
+  versionKey,
+} from '@core/domain/examAttempt';
 import * as z from 'zod';
-import { scoreScaleFor } from '../../content/scales';
 import { listCourseTests } from '../data/catalogueRepository';
 import type { CourseTestItem } from '../data/contentItems';
 import { getPassages, getQuestionVersions, getTest, listPool } from '../data/contentRepository';
@@ -32,38 +65,6 @@ import {
 } from '../data/examRepository';
 import { TIME_ORDERED_ID, timeOrderedId } from '../data/ids';
 import { getProfile } from '../data/userRepository';
-import { COURSES, type Course, EXAM_SUBMISSION_GRACE_MS } from '../domain/constants';
-import {
-  bankQuestionDetail,
-  publicPassage,
-  publicQuestion,
-  type TestSummary,
-  testSummary,
-} from '../domain/contentViews';
-import { assembleExam } from '../domain/examAssembly';
-import {
-  ALTERNATIVE_IDS,
-  type AttemptPaper,
-  type AttemptQuestionRef,
-  acceptsAnswers,
-  answersFromProgress,
-  attemptDeadline,
-  averagesFromItem,
-  type ExamCatalogue,
-  type ExamResult,
-  type ExamReview,
-  type ExamSummary,
-  estimateScore,
-  examDurationMinutes,
-  gradeAttempt,
-  ProgressError,
-  type ReviewQuestion,
-  type StartedAttempt,
-  type SubmittedQuestion,
-  serializeProgress,
-  timeUsedSeconds,
-  versionKey,
-} from '../domain/examAttempt';
 import {
   BadRequestError,
   ConflictError,

@@ -12,11 +12,11 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { SubjectDetail } from '@core/domain/contentViews';
+import type { CourseProgress } from '@core/domain/lessonProgress';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SubjectDetail } from '../domain/contentViews';
-import type { CourseProgress } from '../domain/lessonProgress';
 import { CRM_QUEUE, registerLocalQueue } from '../integrations/queue';
 import type { ApiEvent } from '../lib/handler';
 

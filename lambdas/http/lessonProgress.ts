@@ -9,19 +9,19 @@
  * free lesson cannot be spent twice (docs/decisions.md).
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
-import type { LessonItem, SubjectMetaItem } from '../data/contentItems';
-import { getSubjectWithLessons } from '../data/contentRepository';
-import { getLessonProgress, putLessonProgress, recordTriviaAnswered } from '../data/progressRepository';
-import { getProfile, type ProfileItem } from '../data/userRepository';
-import { COURSES, type Course } from '../domain/constants';
+import { COURSES, type Course } from '@core/domain/constants';
 import {
   applyCompletions,
   type CourseProgress,
   completedSubmodules,
   type SubjectOutline,
   type SubmoduleRef,
-} from '../domain/lessonProgress';
+} from '@core/domain/lessonProgress';
+import * as z from 'zod';
+import type { LessonItem, SubjectMetaItem } from '../data/contentItems';
+import { getSubjectWithLessons } from '../data/contentRepository';
+import { getLessonProgress, putLessonProgress, recordTriviaAnswered } from '../data/progressRepository';
+import { getProfile, type ProfileItem } from '../data/userRepository';
 import { crmQueue } from '../integrations/queue';
 import type { Caller } from '../lib/caller';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';

@@ -4,16 +4,16 @@
  * queued for the CRM (`prueba_de_acceso_elegida`).
  */
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod';
-import { loadOnboardingCatalogue } from '../data/catalogueRepository';
-import { updateProfileFields } from '../data/userRepository';
-import { COURSES } from '../domain/constants';
+import { COURSES } from '@core/domain/constants';
 import {
   chileToday,
   type OnboardingCatalogue,
   type OnboardingIssue,
   validateOnboarding,
-} from '../domain/onboarding';
+} from '@core/domain/onboarding';
+import * as z from 'zod';
+import { loadOnboardingCatalogue } from '../data/catalogueRepository';
+import { updateProfileFields } from '../data/userRepository';
 import { crmQueue } from '../integrations/queue';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { createModuleHandler, ok, userOperation } from '../lib/handler';

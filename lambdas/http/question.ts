@@ -1,7 +1,7 @@
+import { bankQuestionDetail, type QuestionAnswer, triviaDetail } from '@core/domain/contentViews';
 import * as z from 'zod';
 import { getAnswered } from '../data/answeredRepository';
 import { getPassage, getQuestion } from '../data/contentRepository';
-import { bankQuestionDetail, type QuestionAnswer, triviaDetail } from '../domain/contentViews';
 import { createModuleHandler, ok, userOperation } from '../lib/handler';
 
 const questionPath = z.object({ id: z.string().trim().min(1).max(200) });

@@ -2,6 +2,8 @@
  * The premium subscription: checkout and billing portal for the signed-in student, and the
  * webhook through which Stripe — and only Stripe — turns premium on and off.
  */
+
+import { convergePremium, PREMIUM_PLANS, planForPrice, promotionIsActive } from '@core/domain/subscription';
 import type Stripe from 'stripe';
 import * as z from 'zod';
 import {
@@ -12,7 +14,6 @@ import {
   recordStripeEvent,
 } from '../data/subscriptionRepository';
 import { getProfile } from '../data/userRepository';
-import { convergePremium, PREMIUM_PLANS, planForPrice, promotionIsActive } from '../domain/subscription';
 import { loadStripe, type PaymentsGateway, paymentsGateway } from '../integrations/payments';
 import { readConfig } from '../lib/config';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';

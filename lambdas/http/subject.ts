@@ -1,15 +1,15 @@
-import * as z from 'zod';
-import { getSubjectWithLessons, listCourseSubjects } from '../data/contentRepository';
-import { getLessonProgress } from '../data/progressRepository';
-import { getProfile } from '../data/userRepository';
-import { COURSES } from '../domain/constants';
+import { COURSES } from '@core/domain/constants';
 import {
   type SubjectDetail,
   type SubjectSummary,
   subjectDetail,
   subjectSummary,
-} from '../domain/contentViews';
-import { lessonAccess } from '../domain/lessonProgress';
+} from '@core/domain/contentViews';
+import { lessonAccess } from '@core/domain/lessonProgress';
+import * as z from 'zod';
+import { getSubjectWithLessons, listCourseSubjects } from '../data/contentRepository';
+import { getLessonProgress } from '../data/progressRepository';
+import { getProfile } from '../data/userRepository';
 import { NotFoundError } from '../lib/errors';
 import { createModuleHandler, ok, userOperation } from '../lib/handler';
 

@@ -11,10 +11,10 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { addDays, chileDate } from '@core/domain/chileTime';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, chileDate } from '../domain/chileTime';
 import { CRM_QUEUE, type MessageQueue, registerLocalQueue } from '../integrations/queue';
 import type { ApiEvent, ApiResult } from '../lib/handler';
 

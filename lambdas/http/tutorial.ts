@@ -4,6 +4,19 @@
  * and changes with each request, so none may be cached — the cancel least of all, since the spec
  * makes it a GET (docs/decisions.md).
  */
+
+import {
+  allowanceRenewal,
+  cancellationTicket,
+  hoursAvailable,
+  quotaPeriod,
+  type TicketStudent,
+  type TutorialView,
+  type TutoringOverview,
+  type TutoringProblem,
+  tutoringTicket,
+  validateTutoringRequest,
+} from '@core/domain/tutoring';
 import * as z from 'zod';
 import { TIME_ORDERED_ID, timeOrderedId } from '../data/ids';
 import {
@@ -21,18 +34,6 @@ import {
   toTutorialView,
 } from '../data/tutoringRepository';
 import { getProfile, type ProfileItem } from '../data/userRepository';
-import {
-  allowanceRenewal,
-  cancellationTicket,
-  hoursAvailable,
-  quotaPeriod,
-  type TicketStudent,
-  type TutorialView,
-  type TutoringOverview,
-  type TutoringProblem,
-  tutoringTicket,
-  validateTutoringRequest,
-} from '../domain/tutoring';
 import { crmQueue } from '../integrations/queue';
 import type { Caller } from '../lib/caller';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';

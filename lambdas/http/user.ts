@@ -1,3 +1,5 @@
+import type { UserRecord } from '@core/domain/user';
+import { normalizeEmail, usernameFromEmail } from '@core/domain/username';
 import * as z from 'zod';
 import { getLessonProgress } from '../data/progressRepository';
 import { readAllowance } from '../data/tutoringRepository';
@@ -10,8 +12,6 @@ import {
   toUserRecord,
   updateProfileFields,
 } from '../data/userRepository';
-import type { UserRecord } from '../domain/user';
-import { normalizeEmail, usernameFromEmail } from '../domain/username';
 import { crmGateway } from '../integrations/crm';
 import { paymentsGateway } from '../integrations/payments';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PREMIUM_PRICES_CLP } from '../domain/constants';
-import { PREMIUM_PLANS, type PremiumPlan, type SubscriptionSnapshot } from '../domain/subscription';
+import { PREMIUM_PRICES_CLP } from '@core/domain/constants';
+import { PREMIUM_PLANS, type PremiumPlan, type SubscriptionSnapshot } from '@core/domain/subscription';
 import { readConfig } from '../lib/config';
 import { ServiceUnavailableError } from '../lib/errors';
 import { appendLocalLog } from './localLog';

@@ -3,8 +3,9 @@
  * otherwise the local adapter (./localPayments.ts), which keeps customers, sessions and
  * subscriptions in a file and records every call in `payments-log.jsonl`.
  */
+
+import type { PremiumPlan, SubscriptionSnapshot } from '@core/domain/subscription';
 import type Stripe from 'stripe';
-import type { PremiumPlan, SubscriptionSnapshot } from '../domain/subscription';
 import { ServiceUnavailableError } from '../lib/errors';
 import { readSecret, secretConfigured } from '../lib/secrets';
 

@@ -5,12 +5,12 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CRM_CONTACT_ID_RETRIES } from '@core/domain/constants';
+import { CONTACT_PROPERTIES, type CrmMessage, lifecycleStageWrites } from '@core/domain/crm';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { dynamo } from '../data/client';
 import { getProfile, updateProfileFields } from '../data/userRepository';
-import { CRM_CONTACT_ID_RETRIES } from '../domain/constants';
-import { CONTACT_PROPERTIES, type CrmMessage, lifecycleStageWrites } from '../domain/crm';
 import { CrmError, type CrmGateway, crmGateway } from '../integrations/crm';
 import { readConfig } from '../lib/config';
 import { logger } from '../lib/logger';

@@ -1,5 +1,5 @@
 /** Students of the local stack for the benchmark, set up through the API as the web app would. */
-import { usernameFromEmail } from '../../lambdas/domain/username';
+import { usernameFromEmail } from '@core/domain/username';
 import { apiCall, createStudent } from '../../test/helpers/localUsers';
 import type { StackInfo } from '../local/stack';
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { usernameFromEmail } from '../../lambdas/domain/username';
+import { usernameFromEmail } from '@core/domain/username';
 import type { StackInfo } from '../local/stack';
 
 export interface LoadStudent {

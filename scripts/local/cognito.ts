@@ -9,8 +9,8 @@ import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { PASSWORD_MIN_LENGTH } from '@core/domain/constants';
 import jwt from 'jsonwebtoken';
-import { PASSWORD_MIN_LENGTH } from '../../lambdas/domain/constants';
 
 const require = createRequire(import.meta.url);
 const lib = (module: string) => require(`cognito-local/lib/${module}`);

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PREMIUM_PLANS, type PremiumPlan } from '@core/domain/subscription';
 import Stripe from 'stripe';
-import { PREMIUM_PLANS, type PremiumPlan } from '../../lambdas/domain/subscription';
 import { appendLocalLog } from '../../lambdas/integrations/localLog';
 import {
   epochSeconds,

@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { usernameFromEmail } from '@core/domain/username';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import type { StackInfo } from '../../scripts/local/stack';
 import { apiCall, createStudent } from '../helpers/localUsers';
 import type { Journey } from './browser';

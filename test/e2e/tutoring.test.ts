@@ -1,7 +1,8 @@
 /** Journey 8 of issue 13: a student requests a tutoring hour (option A and doubts), finds it listed and cancels it. */
+
+import { addDays, chileDate } from '@core/domain/chileTime';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { addDays, chileDate } from '../../lambdas/domain/chileTime';
 import { closeBrowser, openJourney } from './browser';
 import { localLog, registeredStudent, signInWithForm } from './students';
 

@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { usernameFromEmail } from '../../lambdas/domain/username';
+import { usernameFromEmail } from '@core/domain/username';
 import type { StackInfo } from '../../scripts/local/stack';
 
 export interface CognitoFailure {

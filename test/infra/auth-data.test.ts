@@ -2,10 +2,11 @@
  * The user pool mirrors the local one and the product rules; the tables are the definitions of
  * lambdas/data/tables.ts with recovery, encryption and TTL.
  */
+
+import { PASSWORD_MIN_LENGTH } from '@core/domain/constants';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinitions, tableName } from '../../lambdas/data/tables';
-import { PASSWORD_MIN_LENGTH } from '../../lambdas/domain/constants';
 import { onlyResource, removeSynthOutputs, resourcesOf, synthPlatform } from './helpers';
 
 afterAll(removeSynthOutputs);

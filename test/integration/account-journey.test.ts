@@ -1,6 +1,7 @@
 /** A student's account from sign-up to deletion, through the local pool and the API. */
+
+import { usernameFromEmail } from '@core/domain/username';
 import { describe, expect, inject, it } from 'vitest';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import { apiCall, cognitoCall, latestCode, signIn, uniqueEmail } from '../helpers/localUsers';
 
 const stack = inject('stack');

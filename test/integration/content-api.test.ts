@@ -4,17 +4,12 @@
  * content there is belongs to issue 12.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Question } from '@core/content/schema';
+import type { ExamPaper, QuestionDetail, SubjectDetail, SubjectSummary } from '@core/domain/contentViews';
+import { splitByWeight } from '@core/domain/examAssembly';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Question } from '../../content/schema';
 import { validateContent } from '../../content/validate';
 import { dynamo } from '../../lambdas/data/client';
-import type {
-  ExamPaper,
-  QuestionDetail,
-  SubjectDetail,
-  SubjectSummary,
-} from '../../lambdas/domain/contentViews';
-import { splitByWeight } from '../../lambdas/domain/examAssembly';
 import { apiCall, createStudent } from '../helpers/localUsers';
 
 const stack = inject('stack');

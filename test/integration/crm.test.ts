@@ -1,8 +1,8 @@
 /** The CRM routes and the queue → worker path in the local stack (HubSpot played by the local adapter). */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import { apiCall, createStudent } from '../helpers/localUsers';
 
 const stack = inject('stack');

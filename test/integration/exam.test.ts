@@ -5,13 +5,9 @@
  * Right answers are read from content/questions by id, the way a student with the key would.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { SCORE_SCALES } from '../../content/scales';
-import { validateContent } from '../../content/validate';
-import { dynamo } from '../../lambdas/data/client';
-import { consumeExam } from '../../lambdas/data/examRepository';
-import { EXAM_SUBMISSION_GRACE_MS } from '../../lambdas/domain/constants';
-import type { AlternativeId, QuestionAnswer } from '../../lambdas/domain/contentViews';
+import { SCORE_SCALES } from '@core/content/scales';
+import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
+import type { AlternativeId, QuestionAnswer } from '@core/domain/contentViews';
 import type {
   AttemptPaper,
   ExamAverage,
@@ -21,9 +17,13 @@ import type {
   ExamSummary,
   ProgressQuestion,
   StartedAttempt,
-} from '../../lambdas/domain/examAttempt';
-import type { UserRecord } from '../../lambdas/domain/user';
-import { usernameFromEmail } from '../../lambdas/domain/username';
+} from '@core/domain/examAttempt';
+import type { UserRecord } from '@core/domain/user';
+import { usernameFromEmail } from '@core/domain/username';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { validateContent } from '../../content/validate';
+import { dynamo } from '../../lambdas/data/client';
+import { consumeExam } from '../../lambdas/data/examRepository';
 import { apiCall, createStudent } from '../helpers/localUsers';
 
 const stack = inject('stack');

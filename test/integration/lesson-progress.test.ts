@@ -6,13 +6,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SubjectDetail } from '@core/domain/contentViews';
+import type { CourseProgress, SubmoduleRef } from '@core/domain/lessonProgress';
+import type { UserRecord } from '@core/domain/user';
+import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { validateContent } from '../../content/validate';
 import { dynamo } from '../../lambdas/data/client';
-import type { SubjectDetail } from '../../lambdas/domain/contentViews';
-import type { CourseProgress, SubmoduleRef } from '../../lambdas/domain/lessonProgress';
-import type { UserRecord } from '../../lambdas/domain/user';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import { apiCall, createStudent, registerCrmContact } from '../helpers/localUsers';
 
 const stack = inject('stack');

@@ -5,12 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AvailableDate } from '@core/content/schema';
+import { offeredDates } from '@core/domain/catalogue';
+import { chileToday } from '@core/domain/onboarding';
+import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import courses from '../../content/catalogue/courses.json';
-import type { AvailableDate } from '../../content/schema';
-import { offeredDates } from '../../lambdas/domain/catalogue';
-import { chileToday } from '../../lambdas/domain/onboarding';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import { apiCall, createStudent } from '../helpers/localUsers';
 
 const stack = inject('stack');

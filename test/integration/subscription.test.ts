@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { usernameFromEmail } from '@core/domain/username';
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import { routeKey, routes } from '../../lambdas/routes';
 import { apiCall, createStudent } from '../helpers/localUsers';
 

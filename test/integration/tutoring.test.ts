@@ -5,14 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { addDays, chileDate, startOfNextChileMonth } from '@core/domain/chileTime';
+import type { TutoringOverview } from '@core/domain/tutoring';
+import { quotaPeriod } from '@core/domain/tutoring';
+import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamo } from '../../lambdas/data/client';
 import { timeOrderedId } from '../../lambdas/data/ids';
 import { returnQuotaHour, setStateByOperator, spendQuotaHour } from '../../lambdas/data/tutoringRepository';
-import { addDays, chileDate, startOfNextChileMonth } from '../../lambdas/domain/chileTime';
-import type { TutoringOverview } from '../../lambdas/domain/tutoring';
-import { quotaPeriod } from '../../lambdas/domain/tutoring';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import { applyOperatorChange } from '../../scripts/tutoring';
 import { apiCall, createStudent } from '../helpers/localUsers';
 

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { dynamo } from '../../lambdas/data/client';
 import { listUserItems } from '../../lambdas/data/userRepository';
-import { usernameFromEmail } from '../../lambdas/domain/username';
 import { apiCall, createStudent, registerCrmContact } from '../helpers/localUsers';
 
 const stack = inject('stack');

@@ -3,8 +3,9 @@
  * Stripe ids stay as the server set them (only the Stripe webhook and the server's own rules
  * change those), and the CRM id changes only through POST /api/user.
  */
+
+import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { usernameFromEmail } from '../../../lambdas/domain/username';
 import { routeKey, routes } from '../../../lambdas/routes';
 import { apiCall, createStudent } from '../../helpers/localUsers';
 

@@ -11,12 +11,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { addDays, chileDate } from '@core/domain/chileTime';
+import type { ExamCatalogue, ExamResult, StartedAttempt } from '@core/domain/examAttempt';
+import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { dynamo } from '../../../lambdas/data/client';
-import { addDays, chileDate } from '../../../lambdas/domain/chileTime';
-import type { ExamCatalogue, ExamResult, StartedAttempt } from '../../../lambdas/domain/examAttempt';
-import { usernameFromEmail } from '../../../lambdas/domain/username';
 import { operations as crmOperations } from '../../../lambdas/http/crm';
 import { operations as examOperations } from '../../../lambdas/http/exam';
 import { operations as healthOperations } from '../../../lambdas/http/health';

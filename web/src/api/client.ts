@@ -2,8 +2,8 @@
  * The one API client of the app: it knows the base URL from `/config.json`, attaches the
  * student's Cognito ID token and turns error answers into `ApiError`.
  */
-import type { Course } from '../../../lambdas/domain/constants';
-import type { QuestionAnswer, SubjectDetail, SubjectSummary } from '../../../lambdas/domain/contentViews';
+import type { Course } from '@core/domain/constants';
+import type { QuestionAnswer, SubjectDetail, SubjectSummary } from '@core/domain/contentViews';
 import type {
   AttemptPaper,
   ExamAverage,
@@ -12,12 +12,12 @@ import type {
   ExamReview,
   ExamSummary,
   StartedAttempt,
-} from '../../../lambdas/domain/examAttempt';
-import type { CourseProgress } from '../../../lambdas/domain/lessonProgress';
-import type { OnboardingChoice } from '../../../lambdas/domain/onboarding';
-import type { PremiumPlan } from '../../../lambdas/domain/subscription';
-import type { TutorialView, TutoringOverview, TutoringRequestInput } from '../../../lambdas/domain/tutoring';
-import type { UserRecord } from '../../../lambdas/domain/user';
+} from '@core/domain/examAttempt';
+import type { CourseProgress } from '@core/domain/lessonProgress';
+import type { OnboardingChoice } from '@core/domain/onboarding';
+import type { PremiumPlan } from '@core/domain/subscription';
+import type { TutorialView, TutoringOverview, TutoringRequestInput } from '@core/domain/tutoring';
+import type { UserRecord } from '@core/domain/user';
 import { amplifyAuth, hasStoredSession } from '../app/amplify';
 import type { RuntimeConfig } from '../app/config';
 

@@ -3,8 +3,8 @@
  * property updates that are sent once (one-time flags in local storage). Every failure is only
  * logged: the CRM never stands in a student's way.
  */
-import { lastLoginValue } from '../../../lambdas/domain/crm';
-import { usernameFromEmail } from '../../../lambdas/domain/username';
+import { lastLoginValue } from '@core/domain/crm';
+import { usernameFromEmail } from '@core/domain/username';
 import { api } from './client';
 
 const FLAG_PREFIX = 'preu-crm:';

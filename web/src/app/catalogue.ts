@@ -4,11 +4,12 @@
  * validated files the content loader puts in DynamoDB (docs/decisions.md). The server checks an
  * onboarding against the loaded copy.
  */
+
+import type { CourseConfig } from '@core/content/schema';
+import type { Course } from '@core/domain/constants';
+import { buildOnboardingCatalogue, type OnboardingCatalogue } from '@core/domain/onboarding';
 import courses from '../../../content/catalogue/courses.json';
 import tests from '../../../content/catalogue/tests.json';
-import type { CourseConfig } from '../../../content/schema';
-import type { Course } from '../../../lambdas/domain/constants';
-import { buildOnboardingCatalogue, type OnboardingCatalogue } from '../../../lambdas/domain/onboarding';
 
 /** The catalogue of one course, or null for a course the catalogue does not have. */
 export function bundledCatalogue(course: string | undefined): OnboardingCatalogue | null {

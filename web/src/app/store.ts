@@ -3,9 +3,8 @@
  * `subscription` and `onboarding` are persisted; identity tokens stay with Amplify and course
  * state is always fetched again.
  */
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { FREE_TIER, MAX_EXAM_MINUTES } from '../../../lambdas/domain/constants';
+
+import { FREE_TIER, MAX_EXAM_MINUTES } from '@core/domain/constants';
 import type {
   PublicAlternative,
   PublicPassage,
@@ -14,7 +13,7 @@ import type {
   SubjectDetail,
   SubjectSummary,
   TestSummary,
-} from '../../../lambdas/domain/contentViews';
+} from '@core/domain/contentViews';
 import type {
   AttemptInfo,
   ExamAverage,
@@ -22,9 +21,11 @@ import type {
   ExamReview,
   ExamSummary,
   ReviewQuestion,
-} from '../../../lambdas/domain/examAttempt';
-import type { CourseProgress } from '../../../lambdas/domain/lessonProgress';
-import type { Onboarding, UserRecord } from '../../../lambdas/domain/user';
+} from '@core/domain/examAttempt';
+import type { CourseProgress } from '@core/domain/lessonProgress';
+import type { Onboarding, UserRecord } from '@core/domain/user';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 export interface CurrentUser {
   username: string;

@@ -10,7 +10,7 @@ vi.mock('../api/client', async (original) => ({
   api: apiMock,
 }));
 
-import { newUserRecord } from '../../../lambdas/domain/user';
+import { newUserRecord } from '@core/domain/user';
 import { appRoutes } from './router';
 import { initialState, useAppStore } from './store';
 

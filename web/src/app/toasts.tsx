@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { TOAST_AUTO_CLOSE_MS } from '../../../lambdas/domain/constants';
 import { es } from '../i18n/es';
+import { TOAST_AUTO_CLOSE_MS } from './timings';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

@@ -3,7 +3,7 @@
  * on consumer rights) and the privacy notice (Ley 19.628 as amended by Ley 21.719). Links inside
  * a paragraph are written `[text](/path)` and always point inside the site.
  */
-import { FREE_TIER } from '../../../lambdas/domain/constants';
+import { FREE_TIER } from '@core/domain/constants';
 
 export type LegalBlock = { paragraph: string } | { list: string[] };
 

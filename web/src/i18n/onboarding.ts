@@ -1,5 +1,5 @@
 /** Strings of the onboarding (/registro/completo) and of its later edit from the account page. */
-import type { OnboardingIssue } from '../../../lambdas/domain/onboarding';
+import type { OnboardingIssue } from '@core/domain/onboarding';
 
 export const onboardingText = {
   meta: {

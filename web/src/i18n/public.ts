@@ -1,5 +1,5 @@
 /** Strings of the public site: home, landing pages and the contact page. */
-import { FREE_TIER, PREMIUM_PRICES_CLP } from '../../../lambdas/domain/constants';
+import { FREE_TIER, PREMIUM_PRICES_CLP } from '@core/domain/constants';
 
 // One formatter: each construction loads locale data again, and this module runs on every first page.
 const pesos = new Intl.NumberFormat('es-CL', {

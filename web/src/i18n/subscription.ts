@@ -1,4 +1,4 @@
-import type { PremiumPlan } from '../../../lambdas/domain/subscription';
+import type { PremiumPlan } from '@core/domain/subscription';
 
 /** Strings of the pricing page and of the plan panel of the account page. */
 export const subscriptionText = {

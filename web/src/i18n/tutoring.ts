@@ -1,4 +1,4 @@
-import type { ScheduleOptionKey, TutorialState, TutoringProblem } from '../../../lambdas/domain/tutoring';
+import type { ScheduleOptionKey, TutorialState, TutoringProblem } from '@core/domain/tutoring';
 
 /** Strings of the tutoring screen. The two failure messages are the spec's (section 8), accents fixed. */
 export const tutoringText = {

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RELOAD_DELAY_MS } from '../../../../lambdas/domain/constants';
 import { useAppStore } from '../../app/store';
+import { RELOAD_DELAY_MS } from '../../app/timings';
 import { Field } from '../../app/ui/Field';
 import { SubmitButton } from '../../app/ui/SubmitButton';
 import { authText } from '../../i18n/auth';

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { REDIRECT_DELAY_MS } from '../../../../lambdas/domain/constants';
 import { useAppStore } from '../../app/store';
+import { REDIRECT_DELAY_MS } from '../../app/timings';
 import { AuthCard } from '../../app/ui/AuthCard';
 import { Field } from '../../app/ui/Field';
 import { SubmitButton } from '../../app/ui/SubmitButton';

@@ -1,5 +1,6 @@
 /** Pure rules of the account flows: validation, the resend deadline, redirects. */
-import { PASSWORD_MIN_LENGTH, RESEND_CODE_WAIT_MS } from '../../../../lambdas/domain/constants';
+import { PASSWORD_MIN_LENGTH } from '@core/domain/constants';
+import { RESEND_CODE_WAIT_MS } from '../../app/timings';
 import { authText } from '../../i18n/auth';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

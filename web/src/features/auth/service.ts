@@ -2,8 +2,8 @@
  * The account flows of spec section 4: Amplify Auth calls, the user record on the server, the
  * store transitions and the toasts of section 8.
  */
-import type { UserRecord } from '../../../../lambdas/domain/user';
-import { usernameFromEmail } from '../../../../lambdas/domain/username';
+import type { UserRecord } from '@core/domain/user';
+import { usernameFromEmail } from '@core/domain/username';
 import { ApiError, api } from '../../api/client';
 import { findOwnContactId, recordLastLogin, submitRegistrationToCrm, updateCrmProperty } from '../../api/crm';
 import { amplifyAuth, hasStoredSession } from '../../app/amplify';

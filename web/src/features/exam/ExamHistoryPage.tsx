@@ -1,6 +1,6 @@
+import type { ExamAverage, ExamSummary } from '@core/domain/examAttempt';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { ExamAverage, ExamSummary } from '../../../../lambdas/domain/examAttempt';
 import { useAppStore } from '../../app/store';
 import { examText, formatCompactDateTime } from '../../i18n/exam';
 import { ScoreChart } from './ScoreChart';

@@ -1,6 +1,6 @@
+import type { ExamCatalogue } from '@core/domain/examAttempt';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { ExamCatalogue } from '../../../../lambdas/domain/examAttempt';
 import { examText } from '../../i18n/exam';
 import { beginExam, loadExamCatalogue, type StartOutcome } from './service';
 import './exam.css';

@@ -1,8 +1,8 @@
+import type { ExamCatalogue } from '@core/domain/examAttempt';
+import { newUserRecord } from '@core/domain/user';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ExamCatalogue } from '../../../../lambdas/domain/examAttempt';
-import { newUserRecord } from '../../../../lambdas/domain/user';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 const apiMock = vi.hoisted(() => ({

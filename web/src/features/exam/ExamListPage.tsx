@@ -1,7 +1,7 @@
+import type { TestSummary } from '@core/domain/contentViews';
+import type { ExamCatalogue } from '@core/domain/examAttempt';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { TestSummary } from '../../../../lambdas/domain/contentViews';
-import type { ExamCatalogue } from '../../../../lambdas/domain/examAttempt';
 import { contentAssetUrl } from '../../app/ui/contentAsset';
 import { examText } from '../../i18n/exam';
 import { loadExamCatalogue } from './service';

@@ -1,7 +1,7 @@
+import { newUserRecord } from '@core/domain/user';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newUserRecord } from '../../../../lambdas/domain/user';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 const apiMock = vi.hoisted(() => ({

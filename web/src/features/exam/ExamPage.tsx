@@ -1,7 +1,7 @@
+import type { AlternativeId } from '@core/domain/contentViews';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
-import type { AlternativeId } from '../../../../lambdas/domain/contentViews';
 import { useAppStore } from '../../app/store';
 import { examText } from '../../i18n/exam';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -1,6 +1,6 @@
+import type { ExamResult } from '@core/domain/examAttempt';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ExamResult } from '../../../../lambdas/domain/examAttempt';
 import { useAppStore } from '../../app/store';
 import { examText, formatDateTime, formatMinutes } from '../../i18n/exam';
 import { compareWithTarget } from './model';

@@ -1,6 +1,6 @@
+import type { ReviewQuestion } from '@core/domain/examAttempt';
 import { memo, type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ReviewQuestion } from '../../../../lambdas/domain/examAttempt';
 import { useAppStore } from '../../app/store';
 import { contentAssetUrl, Markdown } from '../../app/ui/Markdown';
 import { examText } from '../../i18n/exam';

@@ -1,5 +1,5 @@
+import type { AlternativeId, PublicPassage } from '@core/domain/contentViews';
 import { forwardRef, memo } from 'react';
-import type { AlternativeId, PublicPassage } from '../../../../lambdas/domain/contentViews';
 import type { ExamQuestionState } from '../../app/store';
 import { contentAssetUrl, Markdown } from '../../app/ui/Markdown';
 import { examText } from '../../i18n/exam';

@@ -4,14 +4,14 @@
  * results, review, cancel; the derived counts; the local snapshot a reload resumes from; and the
  * timer's spoken milestones.
  */
-import type { AlternativeId } from '../../../../lambdas/domain/contentViews';
+import type { AlternativeId } from '@core/domain/contentViews';
 import type {
   AttemptPaper,
   ExamResult,
   ExamReview,
   ProgressQuestion,
   ReviewQuestion,
-} from '../../../../lambdas/domain/examAttempt';
+} from '@core/domain/examAttempt';
 import type { ExamSubmission } from '../../api/client';
 import { type ExamQuestionState, type ExamState, initialExamState } from '../../app/store';
 

@@ -1,5 +1,5 @@
 /** Papers, results and reviews for the exam feature's tests (shapes of lambdas/domain/examAttempt.ts). */
-import type { PublicQuestion, TestSummary } from '../../../../lambdas/domain/contentViews';
+import type { PublicQuestion, TestSummary } from '@core/domain/contentViews';
 import type {
   AttemptPaper,
   ExamAverage,
@@ -7,7 +7,7 @@ import type {
   ExamReview,
   ExamSummary,
   ReviewQuestion,
-} from '../../../../lambdas/domain/examAttempt';
+} from '@core/domain/examAttempt';
 
 export const testM1: TestSummary = {
   slug: 'paes_competencia_matematica_m1',

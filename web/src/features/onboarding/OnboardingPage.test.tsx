@@ -9,7 +9,7 @@ vi.mock('../../api/client', async (original) => ({
   api: apiMock,
 }));
 
-import { onboardingDates } from '../../../../lambdas/domain/onboarding';
+import { onboardingDates } from '@core/domain/onboarding';
 import { setAnalyticsSink } from '../../app/analytics';
 import { bundledCatalogue } from '../../app/catalogue';
 import { initialState, STORAGE_KEY, useAppStore } from '../../app/store';

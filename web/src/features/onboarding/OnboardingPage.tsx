@@ -1,5 +1,3 @@
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import {
   chileToday,
   compulsoryTests,
@@ -9,7 +7,9 @@ import {
   onboardingDates,
   toOnboardingChoice,
   validateOnboarding,
-} from '../../../../lambdas/domain/onboarding';
+} from '@core/domain/onboarding';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { bundledCatalogue, displayedTests, formatSittingDate } from '../../app/catalogue';
 import { useAppStore } from '../../app/store';
 import { toast } from '../../app/toasts';

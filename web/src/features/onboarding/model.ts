@@ -9,8 +9,8 @@ import {
   type OnboardingIssue,
   offeredTests,
   onboardingDates,
-} from '../../../../lambdas/domain/onboarding';
-import type { Onboarding } from '../../../../lambdas/domain/user';
+} from '@core/domain/onboarding';
+import type { Onboarding } from '@core/domain/user';
 import { bundledCatalogue } from '../../app/catalogue';
 
 export interface OnboardingForm {

@@ -2,7 +2,7 @@
  * Saving the onboarding (`POST /api/onboarding`): the server's record goes into the store's
  * onboarding and root areas; a failure shows the spec's message on both paths.
  */
-import type { OnboardingChoice } from '../../../../lambdas/domain/onboarding';
+import type { OnboardingChoice } from '@core/domain/onboarding';
 import { api } from '../../api/client';
 import { track } from '../../app/analytics';
 import { useAppStore } from '../../app/store';

@@ -1,7 +1,7 @@
+import { type OnboardingCatalogue, onboardingDates } from '@core/domain/onboarding';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type OnboardingCatalogue, onboardingDates } from '../../../../lambdas/domain/onboarding';
 import { bundledCatalogue, daysUntil, formatSittingDate } from '../../app/catalogue';
 import { initialState, useAppStore } from '../../app/store';
 import { LandingPage, type LandingVariant } from './LandingPage';

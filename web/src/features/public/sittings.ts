@@ -1,5 +1,5 @@
 /** The next PAES sitting of the bundled catalogue, for the pitch of the public pages. */
-import { chileToday, onboardingDates } from '../../../../lambdas/domain/onboarding';
+import { chileToday, onboardingDates } from '@core/domain/onboarding';
 import { bundledCatalogue, daysUntil, formatSittingDate } from '../../app/catalogue';
 
 export interface NextSitting {

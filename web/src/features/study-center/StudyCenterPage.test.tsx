@@ -1,8 +1,8 @@
+import type { SubjectSummary } from '@core/domain/contentViews';
+import type { UserRecord } from '@core/domain/user';
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SubjectSummary } from '../../../../lambdas/domain/contentViews';
-import type { UserRecord } from '../../../../lambdas/domain/user';
 import { api } from '../../api/client';
 import { initialState, signedOutExtraData, useAppStore } from '../../app/store';
 import { DETAIL_NAVIGATION_DELAY_MS } from './model';

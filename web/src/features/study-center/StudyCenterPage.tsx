@@ -1,7 +1,7 @@
+import { chileDate } from '@core/domain/chileTime';
+import type { SubjectSummary } from '@core/domain/contentViews';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { chileDate } from '../../../../lambdas/domain/chileTime';
-import type { SubjectSummary } from '../../../../lambdas/domain/contentViews';
 import { useAppStore } from '../../app/store';
 import { contentAssetUrl } from '../../app/ui/contentAsset';
 import { studyText } from '../../i18n/study';

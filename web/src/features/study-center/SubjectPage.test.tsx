@@ -1,9 +1,9 @@
+import type { CourseProgress } from '@core/domain/lessonProgress';
+import type { UserRecord } from '@core/domain/user';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseProgress } from '../../../../lambdas/domain/lessonProgress';
-import type { UserRecord } from '../../../../lambdas/domain/user';
 import { api } from '../../api/client';
 import { initialState, signedOutExtraData, useAppStore } from '../../app/store';
 import { studyCenterRoutes } from './routes';

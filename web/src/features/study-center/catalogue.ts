@@ -3,9 +3,10 @@
  * a student may have chosen in onboarding. Both files are small and change once per admission
  * cycle, so they ship with the app instead of costing a request.
  */
+
+import type { AvailableDate } from '@core/content/schema';
 import coursesFile from '../../../../content/catalogue/courses.json';
 import testsFile from '../../../../content/catalogue/tests.json';
-import type { AvailableDate } from '../../../../content/schema';
 
 const testTitles = new Map(testsFile.tests.map((test) => [test.slug, test.title]));
 

@@ -1,5 +1,5 @@
+import { FREE_TIER } from '@core/domain/constants';
 import { describe, expect, it } from 'vitest';
-import { FREE_TIER } from '../../../../lambdas/domain/constants';
 import {
   advanceBlock,
   completeCurrentSubmodule,

@@ -3,7 +3,7 @@
  * area, plus the trivia of a submodule. The rules shared with the server (what a completion costs,
  * which lessons are open) come from lambdas/domain/lessonProgress.ts.
  */
-import type { SubjectDetail } from '../../../../lambdas/domain/contentViews';
+import type { SubjectDetail } from '@core/domain/contentViews';
 import {
   applyCompletions,
   type CourseProgress,
@@ -13,7 +13,7 @@ import {
   type SubjectOutline,
   type SubmoduleRef,
   subjectFullyOpened,
-} from '../../../../lambdas/domain/lessonProgress';
+} from '@core/domain/lessonProgress';
 import type {
   CourseLesson,
   CourseState,

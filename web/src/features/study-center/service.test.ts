@@ -1,5 +1,5 @@
+import type { UserRecord } from '@core/domain/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserRecord } from '../../../../lambdas/domain/user';
 import { ApiError, api } from '../../api/client';
 import { initialState, signedOutExtraData, useAppStore } from '../../app/store';
 import { loadSubjectDetails, selectSubmodule } from './model';

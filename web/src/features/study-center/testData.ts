@@ -1,6 +1,6 @@
 /** Fixtures of the study-centre tests: a subject as GET /api/subject/{id} answers it. */
-import type { StudyTrivia, SubjectDetail, SubjectLesson } from '../../../../lambdas/domain/contentViews';
-import type { CourseProgress } from '../../../../lambdas/domain/lessonProgress';
+import type { StudyTrivia, SubjectDetail, SubjectLesson } from '@core/domain/contentViews';
+import type { CourseProgress } from '@core/domain/lessonProgress';
 import { type CourseState, initialState } from '../../app/store';
 
 export function triviaFixture(id: string, correct: 'A' | 'B' | 'C' = 'B'): StudyTrivia {

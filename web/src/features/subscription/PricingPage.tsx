@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { FREE_TIER, PROMOTION } from '../../../../lambdas/domain/constants';
+import { FREE_TIER, PROMOTION } from '@core/domain/constants';
 import {
   type PlanPrice,
   type PremiumPlan,
   type PromotionConfig,
   planPrice,
   promotionIsActive,
-} from '../../../../lambdas/domain/subscription';
+} from '@core/domain/subscription';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { subscriptionText } from '../../i18n/subscription';
 import { formatClp, formatPromotionEnd, isPremiumPlan, signInThenPlan } from './model';

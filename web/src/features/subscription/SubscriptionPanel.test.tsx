@@ -12,7 +12,7 @@ vi.mock('../../api/client', async (original) => ({
 const goTo = vi.hoisted(() => vi.fn());
 vi.mock('./service', async (original) => ({ ...(await original<typeof import('./service')>()), goTo }));
 
-import { newUserRecord } from '../../../../lambdas/domain/user';
+import { newUserRecord } from '@core/domain/user';
 import { ApiError } from '../../api/client';
 import { initialState, useAppStore } from '../../app/store';
 import { useToasts } from '../../app/toasts';

@@ -1,6 +1,6 @@
+import { FREE_TIER } from '@core/domain/constants';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FREE_TIER } from '../../../../lambdas/domain/constants';
 import { useAppStore } from '../../app/store';
 import { subscriptionText } from '../../i18n/subscription';
 import { formatLongDate } from './model';

@@ -1,5 +1,5 @@
+import { SCHEDULE_OPTION_KEYS, type TutorialView } from '@core/domain/tutoring';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { SCHEDULE_OPTION_KEYS, type TutorialView } from '../../../../lambdas/domain/tutoring';
 import { tutoringText } from '../../i18n/tutoring';
 import { formatDateTime, formatDay, formatOption } from './model';
 import { cancelTutoring } from './service';

@@ -1,3 +1,5 @@
+import type { ScheduleOption, ScheduleOptionKey, TutoringField } from '@core/domain/tutoring';
+import { TUTORING_REQUEST_LIMITS } from '@core/domain/tutoring';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -7,8 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ScheduleOption, ScheduleOptionKey, TutoringField } from '../../../../lambdas/domain/tutoring';
-import { TUTORING_REQUEST_LIMITS } from '../../../../lambdas/domain/tutoring';
 import { Field } from '../../app/ui/Field';
 import { SubmitButton } from '../../app/ui/SubmitButton';
 import { tutoringText } from '../../i18n/tutoring';

@@ -1,8 +1,8 @@
+import { addDays, chileDate } from '@core/domain/chileTime';
+import type { TutorialView } from '@core/domain/tutoring';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, chileDate } from '../../../../lambdas/domain/chileTime';
-import type { TutorialView } from '../../../../lambdas/domain/tutoring';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 const apiMock = vi.hoisted(() => ({

@@ -1,5 +1,5 @@
 /** Pure rules of the tutoring screen: the form's draft, its validation and the dates it shows. */
-import { addDays, CHILE_TIME_ZONE, chileDate } from '../../../../lambdas/domain/chileTime';
+import { addDays, CHILE_TIME_ZONE, chileDate } from '@core/domain/chileTime';
 import {
   optionIsFilled,
   SCHEDULE_OPTION_KEYS,
@@ -9,7 +9,7 @@ import {
   type TutoringField,
   type TutoringRequestInput,
   validateTutoringRequest,
-} from '../../../../lambdas/domain/tutoring';
+} from '@core/domain/tutoring';
 import { tutoringText } from '../../i18n/tutoring';
 
 export interface TutoringDraft {

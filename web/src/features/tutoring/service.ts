@@ -3,14 +3,11 @@
  * `tutoring` state area, request an hour and cancel one. After a request or a cancel the page
  * reloads (spec); failures show the spec's messages (section 8), and a failed load is only logged.
  */
-import { RELOAD_DELAY_MS } from '../../../../lambdas/domain/constants';
-import type {
-  TutorialView,
-  TutoringOverview,
-  TutoringRequestInput,
-} from '../../../../lambdas/domain/tutoring';
+
+import type { TutorialView, TutoringOverview, TutoringRequestInput } from '@core/domain/tutoring';
 import { api } from '../../api/client';
 import { useAppStore } from '../../app/store';
+import { RELOAD_DELAY_MS } from '../../app/timings';
 import { toast } from '../../app/toasts';
 import { tutoringText } from '../../i18n/tutoring';
 

@@ -5,21 +5,21 @@
  * never in the middle of grading.
  */
 import * as z from 'zod';
-import ciencias_electiva_biologia from './scales/ciencias_electiva_biologia.json';
-import ciencias_electiva_fisica from './scales/ciencias_electiva_fisica.json';
-import ciencias_electiva_quimica from './scales/ciencias_electiva_quimica.json';
-import ciencias_tecnico_profesional from './scales/ciencias_tecnico_profesional.json';
-import comprension_lectora from './scales/comprension_lectora.json';
-import historia_ciencias_sociales from './scales/historia_ciencias_sociales.json';
-import matematica from './scales/matematica.json';
-import paes_ciencias_electiva_biologia from './scales/paes_ciencias_electiva_biologia.json';
-import paes_ciencias_electiva_fisica from './scales/paes_ciencias_electiva_fisica.json';
-import paes_ciencias_electiva_quimica from './scales/paes_ciencias_electiva_quimica.json';
-import paes_ciencias_tecnico_profesional from './scales/paes_ciencias_tecnico_profesional.json';
-import paes_competencia_lectora from './scales/paes_competencia_lectora.json';
-import paes_competencia_matematica_m1 from './scales/paes_competencia_matematica_m1.json';
-import paes_competencia_matematica_m2 from './scales/paes_competencia_matematica_m2.json';
-import paes_historia_ciencias_sociales from './scales/paes_historia_ciencias_sociales.json';
+import ciencias_electiva_biologia from '../../content/scales/ciencias_electiva_biologia.json';
+import ciencias_electiva_fisica from '../../content/scales/ciencias_electiva_fisica.json';
+import ciencias_electiva_quimica from '../../content/scales/ciencias_electiva_quimica.json';
+import ciencias_tecnico_profesional from '../../content/scales/ciencias_tecnico_profesional.json';
+import comprension_lectora from '../../content/scales/comprension_lectora.json';
+import historia_ciencias_sociales from '../../content/scales/historia_ciencias_sociales.json';
+import matematica from '../../content/scales/matematica.json';
+import paes_ciencias_electiva_biologia from '../../content/scales/paes_ciencias_electiva_biologia.json';
+import paes_ciencias_electiva_fisica from '../../content/scales/paes_ciencias_electiva_fisica.json';
+import paes_ciencias_electiva_quimica from '../../content/scales/paes_ciencias_electiva_quimica.json';
+import paes_ciencias_tecnico_profesional from '../../content/scales/paes_ciencias_tecnico_profesional.json';
+import paes_competencia_lectora from '../../content/scales/paes_competencia_lectora.json';
+import paes_competencia_matematica_m1 from '../../content/scales/paes_competencia_matematica_m1.json';
+import paes_competencia_matematica_m2 from '../../content/scales/paes_competencia_matematica_m2.json';
+import paes_historia_ciencias_sociales from '../../content/scales/paes_historia_ciencias_sociales.json';
 
 /**
  * A table: `table[c]` is the estimated score of `c` correct answers of `questionCount`. It starts

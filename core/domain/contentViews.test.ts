@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Question, Subject, TriviaQuestion } from '../../content/schema';
+import type { Question, Subject, TriviaQuestion } from '../content/schema';
 import {
   bankQuestionDetail,
   publicQuestion,

@@ -4,7 +4,7 @@
  * with it before sending, and `POST /api/onboarding` checks the same rules against the catalogue
  * stored in DynamoDB.
  */
-import type { AvailableDate, CourseConfig } from '../../content/schema';
+import type { AvailableDate, CourseConfig } from '../content/schema';
 import { offeredDates } from './catalogue';
 import { chileDate } from './chileTime';
 import { COURSES, type Course } from './constants';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailableDate } from '../../content/schema';
+import type { AvailableDate } from '../content/schema';
 import { offeredDates } from './catalogue';
 
 const dates: AvailableDate[] = [

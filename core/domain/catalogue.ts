@@ -1,5 +1,5 @@
 /** Rules over the course catalogue (content/catalogue/courses.json). */
-import type { AvailableDate } from '../../content/schema';
+import type { AvailableDate } from '../content/schema';
 
 /**
  * The sittings onboarding offers on `today` (ISO date, Chile time): those not marked past whose

@@ -13,7 +13,7 @@ import type {
   Submodule,
   Test,
   TriviaQuestion,
-} from '../../content/schema';
+} from '../content/schema';
 import type { SubSubjectShare } from './examAssembly';
 
 export type AlternativeId = Alternative['id'];

@@ -3,7 +3,7 @@
  * fixed, the estimated score, the breakdown by eje temático, and the shapes the API answers.
  * Pure: repositories and handlers bring the data and the clock.
  */
-import type { ScoreScale } from '../../content/scales';
+import type { ScoreScale } from '../content/scales';
 import { type Course, EXAM_SUBMISSION_GRACE_MS, MAX_EXAM_MINUTES } from './constants';
 import type { AlternativeId, ExamPaper, PublicPassage, QuestionDetail, TestSummary } from './contentViews';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SCORE_SCALES } from '../../content/scales';
+import { SCORE_SCALES } from '../content/scales';
 import { EXAM_SUBMISSION_GRACE_MS, MAX_EXAM_MINUTES } from './constants';
 import {
   type AttemptQuestionRef,

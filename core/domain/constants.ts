@@ -31,13 +31,8 @@ export const MAX_EXAM_MINUTES = 120;
  * itself at zero, and this covers that request and one retry on a slow connection.
  */
 export const EXAM_SUBMISSION_GRACE_MS = 120_000;
-export const RESEND_CODE_WAIT_MS = 300_000;
-export const REDIRECT_DELAY_MS = 1000;
-export const RELOAD_DELAY_MS = 1000;
 export const CRM_CONTACT_ID_RETRIES = 4;
 export const PASSWORD_MIN_LENGTH = 8;
-export const PERSISTENCE_TIMEOUT_MS = 5000;
-export const TOAST_AUTO_CLOSE_MS = 5000;
 
 export const COURSES = ['paes', 'pdt'] as const;
 export type Course = (typeof COURSES)[number];

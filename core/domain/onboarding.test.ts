@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import courses from '../../content/catalogue/courses.json';
 import tests from '../../content/catalogue/tests.json';
-import type { CourseConfig } from '../../content/schema';
+import type { CourseConfig } from '../content/schema';
 import {
   buildOnboardingCatalogue,
   chileToday,
