@@ -14,7 +14,6 @@ import {
 } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeadLetter } from '../lambdas/integrations/queue';
 import {
   DEAD_LETTER_FILE,
   REDRIVEN_FILE,
@@ -22,6 +21,7 @@ import {
   redriveLocalDeadLetters,
   startAwsRedrive,
 } from './crmRedrive';
+import type { DeadLetter } from './local/inProcessQueue';
 
 const dirs: string[] = [];
 afterEach(() => {

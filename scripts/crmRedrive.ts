@@ -23,7 +23,10 @@ import {
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
-import type { DeadLetter, QueueConsumer } from '../lambdas/integrations/queue';
+import { registerLocal } from '../lambdas/integrations/local';
+import type { QueueConsumer } from '../lambdas/integrations/queue';
+import { LocalCrm } from './local/crmStandIn';
+import type { DeadLetter } from './local/inProcessQueue';
 import type { StackInfo } from './local/stack';
 
 export const DEAD_LETTER_FILE = 'crm-dead-letters.jsonl';
@@ -167,6 +170,8 @@ export function pointAtLocalStack(dir: string): StackInfo {
     STAGE: info.stage,
     LOCAL_LOG_DIR: dir,
   });
+  // The stack's HubSpot stand-in, unless a token points the worker at the real one.
+  registerLocal('crm', new LocalCrm());
   return info;
 }
 

@@ -22,7 +22,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, chileDate } from '@core/domain/chileTime';
-import { LOCAL_CRM_OUTAGE_FILE } from '../lambdas/integrations/crm';
 import { readDeadLetters } from './crmRedrive';
 import { type RedeliveryRun, redeliverStripeEvents, verifyRedelivery } from './load/stripe';
 import { api, createStudents, type LoadStudent } from './load/students';
@@ -35,6 +34,7 @@ import {
   type SubmoduleRef,
   startWorkload,
 } from './load/workload';
+import { LOCAL_CRM_OUTAGE_FILE } from './local/crmStandIn';
 import { ForkedStack } from './local/forkStack';
 import type { StackInfo } from './local/stack';
 

@@ -1,15 +1,16 @@
 /**
  * The CRM routes that wait on HubSpot, against the local HubSpot with its outage switch
  * (`<LOCAL_LOG_DIR>/crm-outage`): while HubSpot is down they answer 503 in Spanish, not 500, and
- * work again as soon as it is back. Also: the local HubSpot never gives a deleted contact's id to
- * someone else.
+ * work again as soon as it is back. Without a token and without a registered stand-in they fail
+ * closed (logged error, 503) instead of writing local files.
  */
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOCAL_CRM_OUTAGE_FILE, LocalCrm } from '../integrations/crm';
+import { LOCAL_CRM_OUTAGE_FILE, LocalCrm } from '../../scripts/local/crmStandIn';
+import { registerLocal } from '../integrations/local';
 import type { ApiEvent, ApiResult } from '../lib/handler';
 import { logger } from '../lib/logger';
 
@@ -25,10 +26,14 @@ beforeAll(async () => {
   process.env.LOG_LEVEL = 'SILENT';
   delete process.env.HUBSPOT_TOKEN;
   delete process.env.HUBSPOT_TOKEN_PARAM;
+  registerLocal('crm', new LocalCrm());
   handler = (await import('./crm')).handler;
 });
 afterEach(() => rmSync(outage, { force: true }));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  registerLocal('crm', undefined);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function event(
   routeKey: string,
@@ -92,17 +97,20 @@ describe('CRM routes while HubSpot is down', () => {
   });
 });
 
-describe('LocalCrm', () => {
-  it('never gives a deleted contact’s id to the next student', async () => {
-    const crm = new LocalCrm();
-    const form = (email: string) => ({ ...registration, fields: { ...registration.fields, email } });
-    await crm.submitRegistrationForm(form('a@ejemplo.cl'));
-    await crm.submitRegistrationForm(form('b@ejemplo.cl'));
-    const b = await crm.findContactId('b@ejemplo.cl');
-    await crm.deleteContact(String(await crm.findContactId('a@ejemplo.cl')));
-    await crm.submitRegistrationForm(form('c@ejemplo.cl'));
-    const c = await crm.findContactId('c@ejemplo.cl');
-    expect(c).not.toBe(b);
-    expect(c).toMatch(/^\d{1,20}$/);
+describe('without HUBSPOT_TOKEN and without a registered stand-in', () => {
+  it('fails closed: a logged error and a 503, never a silent local CRM', async () => {
+    const crmLog = path.join(dir, 'crm-log.jsonl');
+    const logged = () => (existsSync(crmLog) ? readFileSync(crmLog, 'utf8') : '');
+    const before = logged();
+    registerLocal('crm', undefined);
+    const errors = vi.spyOn(logger, 'error');
+    try {
+      expect((await register()).status).toBe(503);
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('HUBSPOT_TOKEN is not configured'));
+      expect(logged()).toBe(before);
+    } finally {
+      errors.mockRestore();
+      registerLocal('crm', new LocalCrm());
+    }
   });
 });

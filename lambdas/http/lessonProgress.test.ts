@@ -17,7 +17,7 @@ import type { CourseProgress } from '@core/domain/lessonProgress';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CRM_QUEUE, registerLocalQueue } from '../integrations/queue';
+import { registerLocal } from '../integrations/local';
 import type { ApiEvent } from '../lib/handler';
 
 const db = mockClient(DynamoDBDocumentClient);
@@ -32,12 +32,12 @@ beforeAll(async () => {
   process.env.USERS_TABLE = 'test-users';
   process.env.LOG_LEVEL = 'SILENT';
   delete process.env.CRM_QUEUE_URL;
-  registerLocalQueue(CRM_QUEUE, { send: async (body) => void crmMessages.push(body) });
+  registerLocal('crmQueue', { send: async (body) => void crmMessages.push(body) });
   modules = { user: await import('./user'), subject: await import('./subject') };
 });
 afterAll(() => {
   db.restore();
-  registerLocalQueue(CRM_QUEUE, undefined);
+  registerLocal('crmQueue', undefined);
 });
 beforeEach(() => {
   db.reset();

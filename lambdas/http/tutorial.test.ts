@@ -15,7 +15,8 @@ import { addDays, chileDate } from '@core/domain/chileTime';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CRM_QUEUE, type MessageQueue, registerLocalQueue } from '../integrations/queue';
+import { registerLocal } from '../integrations/local';
+import type { MessageQueue } from '../integrations/queue';
 import type { ApiEvent, ApiResult } from '../lib/handler';
 
 const db = mockClient(DynamoDBDocumentClient);
@@ -44,12 +45,12 @@ beforeAll(async () => {
   process.env.USERS_TABLE = 'test-users';
   process.env.LOG_LEVEL = 'SILENT';
   delete process.env.CRM_QUEUE_URL;
-  registerLocalQueue(CRM_QUEUE, queue);
+  registerLocal('crmQueue', queue);
   tutorial = await import('./tutorial');
 });
 afterAll(() => {
   db.restore();
-  registerLocalQueue(CRM_QUEUE, undefined);
+  registerLocal('crmQueue', undefined);
 });
 beforeEach(() => {
   db.reset();

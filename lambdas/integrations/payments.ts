@@ -1,13 +1,13 @@
 /**
- * Payments (Stripe) behind a small interface: the Stripe API when a secret key is configured,
- * otherwise the local adapter (./localPayments.ts), which keeps customers, sessions and
- * subscriptions in a file and records every call in `payments-log.jsonl`.
+ * Payments (Stripe) behind a small interface: the Stripe API when a secret key is configured. The
+ * local stack registers its stand-in (scripts/local/paymentsStandIn.ts).
  */
 
 import type { PremiumPlan, SubscriptionSnapshot } from '@core/domain/subscription';
 import type Stripe from 'stripe';
 import { ServiceUnavailableError } from '../lib/errors';
 import { readSecret, secretConfigured } from '../lib/secrets';
+import { localStandIn } from './local';
 
 export interface CustomerInput {
   email: string;
@@ -168,12 +168,15 @@ export async function stripeClient(key: string): Promise<Stripe> {
   return client.stripe;
 }
 
-export async function paymentsGateway(): Promise<PaymentsGateway> {
-  if (!secretConfigured('STRIPE_SECRET_KEY')) {
-    // Local stack only: never part of a deployed function's start-up.
-    const { LocalPayments } = await import('./localPayments');
-    return new LocalPayments();
+declare module './local' {
+  interface LocalStandIns {
+    payments: PaymentsGateway;
   }
+}
+
+/** Stripe when a secret key is configured, else the registered stand-in, else a logged 503. */
+export async function paymentsGateway(): Promise<PaymentsGateway> {
+  if (!secretConfigured('STRIPE_SECRET_KEY')) return localStandIn('payments', 'STRIPE_SECRET_KEY');
   const key = await readSecret('STRIPE_SECRET_KEY');
   if (!key) throw new ServiceUnavailableError(UNAVAILABLE);
   return new StripePayments(await stripeClient(key));

@@ -1,8 +1,9 @@
 /**
  * Secrets of the integrations. In AWS the function gets the SSM parameter *name*
  * (`<NAME>_PARAM`) and reads the SecureString at run time, cached for five minutes; a developer may
- * set the value itself (`<NAME>`) to try a real provider locally. With neither, the local adapters
- * are used. Values never reach logs, responses or the browser.
+ * set the value itself (`<NAME>`) to try a real provider locally. With neither, an adapter uses the
+ * stand-in the local stack registered, or fails closed (lambdas/integrations/local.ts). Values never
+ * reach logs, responses or the browser.
  */
 import type { SSMClient } from '@aws-sdk/client-ssm';
 

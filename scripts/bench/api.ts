@@ -20,8 +20,9 @@ import { fileURLToPath } from 'node:url';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
 import * as documents from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lambdas/data/client';
-import { crmQueue, InProcessQueue } from '../../lambdas/integrations/queue';
+import { crmQueue } from '../../lambdas/integrations/queue';
 import { apiCall } from '../../test/helpers/localUsers';
+import { InProcessQueue } from '../local/inProcessQueue';
 import type { StackInfo } from '../local/stack';
 import { BUDGETS, percentile, type Row, verdictOf } from './report';
 import {

@@ -1,7 +1,7 @@
 /**
  * Stripe's hosted pages, locally (no keys): a checkout page where "Pagar" completes the session
  * and a portal where the subscription can be cancelled. Each action changes the local Stripe
- * state (lambdas/integrations/localPayments.ts) and sends the events Stripe would send, signed
+ * state (./paymentsStandIn.ts) and sends the events Stripe would send, signed
  * with the local webhook secret by the Stripe library, to the real webhook endpoint of the API.
  * Nothing here is ever deployed; it binds to 127.0.0.1.
  */
@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { PREMIUM_PLANS, type PremiumPlan } from '@core/domain/subscription';
 import Stripe from 'stripe';
-import { appendLocalLog } from '../../lambdas/integrations/localLog';
+import { secretConfigured } from '../../lambdas/lib/secrets';
+import { appendLocalLog } from './localLog';
 import {
   epochSeconds,
   LOCAL_PRICE_IDS,
@@ -20,8 +21,7 @@ import {
   localPrice,
   readLocalStripe,
   updateLocalStripe,
-} from '../../lambdas/integrations/localPayments';
-import { secretConfigured } from '../../lambdas/lib/secrets';
+} from './paymentsStandIn';
 
 export interface LocalPaymentsPages {
   url: string;

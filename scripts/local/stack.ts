@@ -5,12 +5,16 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CRM_QUEUE, InProcessQueue, registerLocalQueue } from '../../lambdas/integrations/queue';
+import { registerLocal } from '../../lambdas/integrations/local';
+import { CRM_QUEUE } from '../../lambdas/integrations/queue';
 import { contentTarget, seedContent } from '../contentLoader';
 import { type LocalApi, startLocalApi } from './apiServer';
 import { type DeliveredCode, type LocalCognito, startLocalCognito } from './cognito';
+import { LocalCrm } from './crmStandIn';
 import { type LocalDynamo, startLocalDynamo } from './dynamo';
+import { InProcessQueue } from './inProcessQueue';
 import { startLocalPayments } from './payments';
+import { LocalPayments } from './paymentsStandIn';
 
 export const LOCAL_REGION = 'us-east-1';
 
@@ -151,11 +155,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         console.error(`[crm] message ${letter.messageId} moved to the dead-letter list: ${letter.reason}`);
       },
     });
-    registerLocalQueue(CRM_QUEUE, crmQueue);
+    // HubSpot and Stripe without keys: the stand-ins of scripts/local (the adapters take the real
+    // provider whenever its secret is configured).
+    registerLocal('crmQueue', crmQueue);
+    registerLocal('crm', new LocalCrm());
+    registerLocal('payments', new LocalPayments());
     started.push({
       close: async () => {
         crmQueue.close();
-        registerLocalQueue(CRM_QUEUE, undefined);
+        registerLocal('crmQueue', undefined);
+        registerLocal('crm', undefined);
+        registerLocal('payments', undefined);
       },
     });
 

@@ -8,7 +8,8 @@
  *
  *   node --import tsx scripts/local/stackProcess.ts '<json ForkedStackOptions>'
  */
-import { crmQueue, type InProcessQueue } from '../../lambdas/integrations/queue';
+import { crmQueue } from '../../lambdas/integrations/queue';
+import type { InProcessQueue } from './inProcessQueue';
 import { type StackInfo, type StackOptions, startStack } from './stack';
 
 export type ForkedStackOptions = Pick<StackOptions, 'dataDir' | 'persist' | 'web'>;

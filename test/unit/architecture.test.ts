@@ -92,6 +92,14 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
+  it('keeps the file system out of deployed Lambda code', () => {
+    const offenders = sourceFiles(path.join(root, 'lambdas'))
+      .filter((file) => !isTest(file))
+      .filter((file) => importsOf(file).some((spec) => spec === 'node:fs' || spec === 'node:fs/promises'))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
   it('registers routes only in lambdas/routes.ts', () => {
     const offenders = sourceFiles(path.join(root, 'lambdas'))
       .filter((file) => !file.endsWith('routes.ts') && !isTest(file))

@@ -1,6 +1,6 @@
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { defaultBackoff, InProcessQueue } from './queue';
+import { defaultBackoff, InProcessQueue } from './inProcessQueue';
 
 const fastBackoff = () => 5;
 

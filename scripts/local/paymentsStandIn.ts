@@ -1,5 +1,6 @@
 /**
- * The local stand-in of Stripe, used when no secret key is configured: customers, Checkout
+ * The local stand-in of Stripe, registered by the local stack (`registerLocal('payments', …)`) for
+ * when no secret key is configured; never deployed. Customers, Checkout
  * Sessions, portal sessions and subscriptions live in `payments-state.json` under LOCAL_LOG_DIR,
  * shaped like Stripe's objects, and every gateway call is a line of `payments-log.jsonl`.
  * The local checkout and portal pages (scripts/local/payments.ts) change the same file and send
@@ -10,10 +11,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { PREMIUM_PRICES_CLP } from '@core/domain/constants';
 import { PREMIUM_PLANS, type PremiumPlan, type SubscriptionSnapshot } from '@core/domain/subscription';
-import { readConfig } from '../lib/config';
-import { ServiceUnavailableError } from '../lib/errors';
+import type { CheckoutInput, CustomerInput, PaymentsGateway } from '../../lambdas/integrations/payments';
+import { readConfig } from '../../lambdas/lib/config';
+import { ServiceUnavailableError } from '../../lambdas/lib/errors';
 import { appendLocalLog } from './localLog';
-import type { CheckoutInput, CustomerInput, PaymentsGateway } from './payments';
 
 /** The price ids the local stack configures (STRIPE_PRICE_MONTHLY / STRIPE_PRICE_YEARLY). */
 export const LOCAL_PRICE_IDS: Record<PremiumPlan, string> = {
