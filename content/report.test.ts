@@ -14,6 +14,7 @@ import {
   jaccard,
   keyMuchLonger,
   keyStrictlyLongest,
+  keyStrictlyShortest,
   numberFormatSlips,
   shingles,
   visibleText,
@@ -38,6 +39,10 @@ describe('content gate measures', () => {
     expect(keyMuchLonger(longest)).toBe(true);
     const tied = options(['igual de largo', 'igual de largo', 'corto', 'otro'], 0);
     expect(keyStrictlyLongest(tied)).toBe(false);
+    expect(
+      keyStrictlyShortest(options(['corto', 'más largo', 'más largo aún', 'el más largo de todos'], 0)),
+    ).toBe(true);
+    expect(keyStrictlyShortest(options(['corto', 'más largo', 'otro', 'igual'], 0))).toBe(false);
     expect(keyMuchLonger(options(['una opción', 'una opción más', 'otra opción', 'una tercera'], 1))).toBe(
       false,
     );
@@ -59,6 +64,7 @@ describe('content gate measures', () => {
       'La Segunda Guerra Mundial terminó en 1945.',
       'El punto A está en el eje X.',
       'Se suma: $A = 2$ y luego $B = 3$.',
+      'Por la regla, $P(A\\mid B)=\\dfrac{P(A\\cap B)}{P(B)}$.',
     ]) {
       expect(citesLetter(text), text).toBe(false);
     }

@@ -14,6 +14,8 @@ import { type ContentBundle, formatProblem, validateContent } from './validate';
 export const GATE = {
   /** Share of items whose key is strictly the longest option. */
   keyStrictlyLongestMax: 0.3,
+  /** The same cue the other way round: a bank rewritten against length must not favour the shortest. */
+  keyStrictlyShortestMax: 0.3,
   /** Share of items whose key is at least 1.5× the mean length of its distractors. */
   keyMuchLongerMax: 0.1,
   keyMuchLongerRatio: 1.5,
@@ -84,6 +86,13 @@ export function keyStrictlyLongest(alternatives: Alternative[]): boolean {
   return alternatives.every((a) => a === key || optionLength(a) < optionLength(key));
 }
 
+/** The key is strictly shorter than every distractor. */
+export function keyStrictlyShortest(alternatives: Alternative[]): boolean {
+  const key = alternatives.find((a) => a.correct);
+  if (!key) return false;
+  return alternatives.every((a) => a === key || optionLength(a) > optionLength(key));
+}
+
 /** The key is at least 1.5× the mean distractor length. */
 export function keyMuchLonger(alternatives: Alternative[]): boolean {
   const key = alternatives.find((a) => a.correct);
@@ -94,7 +103,9 @@ export function keyMuchLonger(alternatives: Alternative[]): boolean {
 }
 
 /** An explanation or rationale that points at an option by its letter (options are shuffled). */
-export function citesLetter(text: string): boolean {
+export function citesLetter(markdown: string): boolean {
+  // Math names events and points with capitals (`P(A\\cap B)`, `\\overline{AB}`): never an option.
+  const text = markdown.replace(/\$\$[\s\S]*?\$\$|\$[^$]*\$/g, ' ');
   return (
     /\b(?:alternativas?|opci(?:ón|ones)|respuestas?|clave)\s*(?:correcta\s*)?(?:es\s*)?:?\s*\**\(?[A-E]\b(?![\p{L}'])/iu.test(
       text,
@@ -143,6 +154,7 @@ export interface TestReport {
   difficulty: { level: string; bank: number; form: number }[];
   offBlueprint: string[];
   keyStrictlyLongest: string[];
+  keyStrictlyShortest: string[];
   keyMuchLonger: string[];
   keyPositions: Record<string, number>;
   fourOptionItems: number;
@@ -358,6 +370,7 @@ function testReport(
     difficulty,
     offBlueprint,
     keyStrictlyLongest: items.filter((q) => keyStrictlyLongest(q.alternatives)).map((q) => q.id),
+    keyStrictlyShortest: items.filter((q) => keyStrictlyShortest(q.alternatives)).map((q) => q.id),
     keyMuchLonger: items.filter((q) => keyMuchLonger(q.alternatives)).map((q) => q.id),
     keyPositions,
     fourOptionItems: fourOption.length,
@@ -386,6 +399,10 @@ export function gateFailures(report: ContentReport): string[] {
     if (share(t.keyStrictlyLongest.length) > GATE.keyStrictlyLongestMax)
       failures.push(
         `${t.slug}: clave estrictamente más larga en ${pct(share(t.keyStrictlyLongest.length))} (máx. ${pct(GATE.keyStrictlyLongestMax)})`,
+      );
+    if (share(t.keyStrictlyShortest.length) > GATE.keyStrictlyShortestMax)
+      failures.push(
+        `${t.slug}: clave estrictamente más corta en ${pct(share(t.keyStrictlyShortest.length))} (máx. ${pct(GATE.keyStrictlyShortestMax)})`,
       );
     if (share(t.keyMuchLonger.length) > GATE.keyMuchLongerMax)
       failures.push(
@@ -455,6 +472,7 @@ export function formatReport(report: ContentReport): string {
         t.minForms,
         `${t.scarcestForms.subSubject} ${t.scarcestForms.forms.toFixed(2)}`,
         pct(t.keyStrictlyLongest.length, t.items),
+        pct(t.keyStrictlyShortest.length, t.items),
         pct(t.keyMuchLonger.length, t.items),
         LETTERS.map((l) => pct(t.keyPositions[l] ?? 0, t.fourOptionItems)).join('/'),
         t.withResource,
