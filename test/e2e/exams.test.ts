@@ -148,6 +148,9 @@ describe.each([PHONE, DESKTOP])('a practice exam at $width×$height', (viewport)
     expect(await question.getByText('Incorrecta', { exact: true }).count()).toBe(1);
     expect(await question.getByText('Tu respuesta', { exact: true }).count()).toBe(1);
     expect(await question.getByText('Respuesta correcta', { exact: true }).count()).toBe(1);
+    // Every distractor of the bank carries the reason it is wrong.
+    expect(await question.locator('.exam-option__rationale').count()).toBe(3);
+    expect(await question.locator('.exam-option__rationale').first().isVisible()).toBe(true);
     await journey.step('review');
 
     await page.getByRole('link', { name: 'Volver al resultado' }).click();

@@ -118,5 +118,9 @@ describe('review mode', () => {
     expect(options[1]?.textContent).toContain('Respuesta correcta');
     expect(options[0]?.className).toContain('exam-option--wrong');
     expect(options[1]?.className).toContain('exam-option--key');
+    // Each distractor says why it is wrong (named for screen readers); the key needs no such note.
+    expect(options[0]?.textContent).toContain('Por qué no es correcta: Error típico A.');
+    expect(options[2]?.textContent).toContain('Error típico C.');
+    expect(options[1]?.textContent).not.toContain('Por qué no es correcta');
   });
 });

@@ -148,7 +148,9 @@ export function review(): ExamReview {
       difficulty: 'media',
       stem: q.stem,
       passage: null,
-      alternatives: q.alternatives.map((a) => ({ ...a, correct: a.id === 'B' })),
+      alternatives: q.alternatives.map((a) =>
+        a.id === 'B' ? { ...a, correct: true } : { ...a, correct: false, rationale: `Error típico ${a.id}.` },
+      ),
       correct: 'B',
       explanation: `Se suma: $${n}+${n}=${2 * n}$.`,
       selected,
