@@ -14,13 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chileInstant } from '@core/domain/chileTime';
+import { TIME_ORDERED_ID } from '@core/domain/ids';
 import {
   cancelReturnsHour,
   OPERATOR_TRANSITIONS,
   TUTORIAL_STATES,
   type TutorialState,
 } from '@core/domain/tutoring';
-import { TIME_ORDERED_ID } from '../lambdas/data/ids';
 import { tableName } from '../lambdas/data/tables';
 import {
   getTutorial,

@@ -1,5 +1,6 @@
+import { TIME_ORDERED_ID } from '@core/domain/ids';
 import { describe, expect, it } from 'vitest';
-import { TIME_ORDERED_ID, timeOrderedId } from './ids';
+import { timeOrderedId } from './ids';
 
 describe('timeOrderedId', () => {
   it('is a ULID whose order follows time', () => {

@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** A ULID: 26 Crockford base-32 characters, 10 of time (ms) then 16 random. */
-export const TIME_ORDERED_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
 /**
- * A time-ordered id in the ULID format, so sort keys built from it list items in creation order
+ * A time-ordered id in the ULID format (`TIME_ORDERED_ID` of core/domain/ids.ts), so sort keys built from it list items in creation order
  * (newest first with `ScanIndexForward: false`). Ids made in the same millisecond are unordered.
  */
 export function timeOrderedId(now: number = Date.now(), random: Uint8Array = randomBytes(10)): string {

@@ -7,17 +7,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  allowanceRenewal,
   canStudentCancel,
-  hoursAvailable,
   type QuotaPeriod,
   type QuotaRecord,
-  quotaPeriod,
   type ScheduleOptions,
   TUTORING_QUOTA,
   type TutorialState,
   type TutorialView,
-  type TutoringOverview,
 } from '@core/domain/tutoring';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
@@ -172,22 +168,6 @@ export async function returnQuotaHour(sub: string, period: QuotaPeriod, requestI
     if (isConditionFailure(error)) return false;
     throw error;
   }
-}
-
-/**
- * The allowance now: hours left this month (Chile time) and when it renews. It is read from the
- * quota item, never stored elsewhere, so the month boundary needs no write to take effect.
- */
-export async function readAllowance(
-  sub: string,
-  now: Date,
-): Promise<Pick<TutoringOverview, 'tutorials_available' | 'end_date'>> {
-  const period = quotaPeriod(now);
-  const quota = await readQuota(sub, period.year);
-  return {
-    tutorials_available: hoursAvailable(quota, period.month),
-    end_date: allowanceRenewal(quota, now).toISOString(),
-  };
 }
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────

@@ -1,243 +1,30 @@
 /**
- * Tutoring hours (spec sections 4, 5, 7): the student's requests and allowance, a new request
- * (which uses an hour and announces itself to the CRM) and its cancel. Every answer is private
- * and changes with each request, so none may be cached — the cancel least of all, since the spec
- * makes it a GET (docs/decisions.md).
+ * Tutoring hours (spec sections 4, 5, 7): the requests and allowance, a new request and its
+ * cancel (workflows in lambdas/services/tutoring.ts). Every answer is private and changes with
+ * each request, so none may be cached — the cancel least of all, since the spec makes it a GET
+ * (docs/decisions.md).
  */
-
-import {
-  allowanceRenewal,
-  cancellationTicket,
-  hoursAvailable,
-  quotaPeriod,
-  type TicketStudent,
-  type TutorialView,
-  type TutoringOverview,
-  type TutoringProblem,
-  tutoringTicket,
-  validateTutoringRequest,
-} from '@core/domain/tutoring';
-import * as z from 'zod';
-import { TIME_ORDERED_ID, timeOrderedId } from '../data/ids';
-import {
-  cancelByStudent,
-  deleteTutorial,
-  finishCancelFollowUp,
-  listTutorials,
-  newTutorialItem,
-  putTutorial,
-  readAllowance,
-  readQuota,
-  returnQuotaHour,
-  spendQuotaHour,
-  type TutorialItem,
-  toTutorialView,
-} from '../data/tutoringRepository';
-import { getProfile, type ProfileItem } from '../data/userRepository';
-import { crmQueue } from '../integrations/queue';
-import type { Caller } from '../lib/caller';
-import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
+import { cancelPath, requestBody } from '@core/api/tutoring';
 import { created, createModuleHandler, type HttpResponse, ok, userOperation } from '../lib/handler';
-import { logger } from '../lib/logger';
+import { cancelTutoring, requestTutoring, tutoringOverview } from '../services/tutoring';
 
 const NO_STORE = { 'cache-control': 'no-store' };
-const NOT_FOUND = 'No encontramos esa solicitud de tutoría.';
-
-/** Server-side wording of each validation problem (the web shows its own, in web/src/i18n). */
-export const PROBLEM_MESSAGES: Record<TutoringProblem, string> = {
-  required: 'es obligatorio',
-  invalidDate: 'no es una fecha válida',
-  invalidTime: 'no es una hora válida (HH:MM)',
-  past: 'ya pasó',
-  tooFarAhead: 'está a más de 60 días',
-  beforeOpening: 'es antes de las 08:00',
-  afterClosing: 'es después de las 22:00',
-  endBeforeStart: 'debe ser posterior al inicio',
-  tooShort: 'el horario debe durar al menos una hora',
-  duplicate: 'repite otra opción',
-  tooLong: 'es demasiado largo',
-};
-
-const clock = z.string().trim().max(5);
-const option = z.object({ date: z.string().trim().max(10), start: clock, end: clock }).strict();
-
-const requestBody = z
-  .object({
-    scheduleOptions: z
-      .object({ A: option, B: option.nullable().optional(), C: option.nullable().optional() })
-      .strict(),
-    doubts: z.string().max(5000),
-  })
-  .strict();
-
-const cancelPath = z.object({ id: z.string().regex(TIME_ORDERED_ID, 'no es un id de tutoría') });
-
 const withNoStore = (response: HttpResponse): HttpResponse => ({ ...response, headers: NO_STORE });
-
-async function overview(caller: Caller, now: Date): Promise<TutoringOverview> {
-  const { sub } = caller;
-  const period = quotaPeriod(now);
-  const items = await listTutorials(sub);
-  // A cancel cut short (a 503 after its write) is finished here: the page reads the list after
-  // every cancel, and the student cannot repeat one the list already shows as cancelled.
-  for (const item of items.filter((i) => i.cancelFollowUp)) {
-    try {
-      await finishCancel(caller, item, now);
-      delete item.cancelFollowUp;
-    } catch (error) {
-      logger.warn('could not finish an interrupted cancel; the next read tries again', {
-        tutorialId: item.id,
-        error: error as Error,
-      });
-    }
-  }
-  const quota = await readQuota(sub, period.year);
-  return {
-    tutorials: items.map((item) => toTutorialView(item, now)),
-    tutorials_available: hoursAvailable(quota, period.month),
-    end_date: allowanceRenewal(quota, now).toISOString(),
-  };
-}
-
-/** Who the ticket is about: the sign-up details, else the token's claims. */
-function ticketStudent(caller: Caller, profile: ProfileItem | null): TicketStudent {
-  const fromProfile = [profile?.firstname, profile?.lastname].filter(Boolean).join(' ');
-  const fromToken = caller.name ?? [caller.givenName, caller.familyName].filter(Boolean).join(' ');
-  return {
-    name: fromProfile || fromToken || caller.email,
-    email: caller.email,
-    phone: profile?.phone ?? caller.phoneNumber ?? null,
-  };
-}
-
-const reference = (sub: string, id: string) => `${sub}/${id}`;
 
 export const operations = {
   getTutorials: userOperation({
-    run: async ({ caller }) => withNoStore(ok(await overview(caller, new Date()))),
+    run: async ({ caller }) => withNoStore(ok(await tutoringOverview(caller, new Date()))),
   }),
 
   requestTutorial: userOperation({
     body: requestBody,
-    run: async ({ caller, body }) => {
-      const now = new Date();
-      const problems = validateTutoringRequest(body, now);
-      const fields = Object.entries(problems) as [string, TutoringProblem][];
-      if (fields.length > 0) {
-        const issues = fields.map(([field, problem]) => ({
-          path: field === 'doubts' ? 'doubts' : `scheduleOptions.${field}`,
-          problem,
-          message: PROBLEM_MESSAGES[problem],
-        }));
-        const first = issues[0] as (typeof issues)[number];
-        throw new BadRequestError(`Datos inválidos (campo «${first.path}»): ${first.message}.`, { issues });
-      }
-
-      // Read before anything is written: a failed read must not leave a request without its ticket.
-      const profile = await getProfile(caller.sub);
-      const period = quotaPeriod(now);
-      const id = timeOrderedId(now.getTime());
-      if (!(await spendQuotaHour(caller.sub, period, id))) {
-        throw new ConflictError('No tienes horas de tutoría disponibles en este momento.', {
-          ...(await readAllowance(caller.sub, now)),
-        });
-      }
-      const item = newTutorialItem(caller.sub, {
-        id,
-        scheduleOptions: body.scheduleOptions,
-        doubts: body.doubts,
-        period,
-        now,
-      });
-      try {
-        await putTutorial(item);
-      } catch (error) {
-        await returnQuotaHour(caller.sub, period, id);
-        throw error;
-      }
-
-      const ticket = tutoringTicket(ticketStudent(caller, profile), item, reference(caller.sub, id));
-      try {
-        await crmQueue().send({
-          type: 'ticket',
-          key: `tutorial-${id}`,
-          sub: caller.sub,
-          email: caller.email,
-          contactId: profile?.hubspot_id ?? null,
-          ...ticket,
-        });
-      } catch (error) {
-        // Without its ticket nobody would schedule the request: undo it, hour included.
-        logger.error('tutoring ticket could not be queued; request undone', { error: error as Error });
-        await deleteTutorial(caller.sub, id);
-        await returnQuotaHour(caller.sub, period, id);
-        throw new ServiceUnavailableError();
-      }
-      logger.info('tutoring requested', { tutorialId: id });
-      return withNoStore(
-        created({ tutorial: toTutorialView(item, now), ...(await readAllowance(caller.sub, now)) }),
-      );
-    },
+    run: async ({ caller, body }) => withNoStore(created(await requestTutoring(caller, body))),
   }),
 
   cancelTutorial: userOperation({
     path: cancelPath,
-    run: async ({ caller, path }) => {
-      const now = new Date();
-      // The key is built from the caller's own partition: another student's id is simply absent.
-      const result = await cancelByStudent(caller.sub, path.id, now);
-      if (result.outcome === 'notFound') throw new NotFoundError(NOT_FOUND);
-      if (result.outcome === 'notCancellable') {
-        throw new ConflictError('Esta tutoría ya no se puede cancelar.', {
-          tutorial: toTutorialView(result.item, now),
-        });
-      }
-      const item: TutorialItem = result.item;
-      if (result.outcome === 'cancelled') logger.info('tutoring cancelled', { tutorialId: item.id });
-      // Also on a repeated cancel: it finishes one interrupted before the hour came back.
-      await finishCancel(caller, item, now);
-      const tutorial: TutorialView = toTutorialView(item, now);
-      return withNoStore(ok({ tutorial, ...(await readAllowance(caller.sub, now)) }));
-    },
+    run: async ({ caller, path }) => withNoStore(ok(await cancelTutoring(caller, path.id))),
   }),
 };
-
-/**
- * What follows a student's cancel write: the hour back (once per request, whatever is repeated)
- * and, while the follow-up is pending, the operators' notice (the worker creates that ticket once,
- * by its key) before the follow-up is cleared. Any failure leaves the follow-up for the next try.
- */
-async function finishCancel(caller: Caller, item: TutorialItem, now: Date): Promise<void> {
-  await returnQuotaHour(caller.sub, { year: item.quotaYear, month: item.quotaMonth }, item.id);
-  if (!item.cancelFollowUp) return;
-  await announceCancel(caller, item);
-  await finishCancelFollowUp(caller.sub, item.id, now);
-}
-
-/** Tells the operators, so nobody schedules a cancelled request; a failure is a 503 (retried). */
-async function announceCancel(caller: Caller, item: TutorialItem): Promise<void> {
-  try {
-    const profile = await getProfile(caller.sub);
-    const ticket = cancellationTicket(
-      ticketStudent(caller, profile),
-      { scheduleOptions: item.scheduleOptions, scheduledAt: item.scheduledAt ?? null },
-      reference(caller.sub, item.id),
-    );
-    await crmQueue().send({
-      type: 'ticket',
-      key: `tutorial-cancel-${item.id}`,
-      sub: caller.sub,
-      email: caller.email,
-      contactId: profile?.hubspot_id ?? null,
-      ...ticket,
-    });
-  } catch (error) {
-    logger.error('tutoring cancel ticket could not be queued', {
-      tutorialId: item.id,
-      error: error as Error,
-    });
-    throw new ServiceUnavailableError();
-  }
-}
 
 export const handler = createModuleHandler('tutorial', operations);

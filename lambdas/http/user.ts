@@ -2,7 +2,6 @@ import type { UserRecord } from '@core/domain/user';
 import { normalizeEmail, usernameFromEmail } from '@core/domain/username';
 import * as z from 'zod';
 import { getLessonProgress } from '../data/progressRepository';
-import { readAllowance } from '../data/tutoringRepository';
 import {
   createUserRecord,
   deleteAllUserItems,
@@ -17,6 +16,7 @@ import { paymentsGateway } from '../integrations/payments';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../lib/errors';
 import { created, createModuleHandler, ok, userOperation } from '../lib/handler';
 import { logger } from '../lib/logger';
+import { readAllowance } from '../services/tutoring';
 import {
   checkLastLesson,
   courseQuery,
