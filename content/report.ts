@@ -461,6 +461,7 @@ export function formatReport(report: ContentReport): string {
         'mín.',
         'subeje más escaso',
         'clave más larga',
+        'clave más corta',
         'clave ≥1,5×',
         'A/B/C/D',
         'con recurso',
