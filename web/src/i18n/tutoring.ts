@@ -36,7 +36,7 @@ export const tutoringText = {
     unavailable:
       'Ya usaste tu hora de tutoría de este mes. Si cancelas una solicitud que aún no se realiza, recuperas tu hora.',
   },
-  /** Field problems of the shared rules (lambdas/domain/tutoring.ts). */
+  /** Field problems of the shared rules (core/domain/tutoring.ts). */
   problems: {
     required: 'Este campo es obligatorio.',
     invalidDate: 'Ingresa una fecha válida.',

@@ -1,4 +1,4 @@
-/** Papers, results and reviews for the exam feature's tests (shapes of lambdas/domain/examAttempt.ts). */
+/** Papers, results and reviews for the exam feature's tests (shapes of core/domain/examAttempt.ts). */
 import type { PublicQuestion, TestSummary } from '@core/domain/contentViews';
 import type {
   AttemptPaper,

@@ -1,7 +1,7 @@
 /**
  * The course transitions of the spec (section 4 "Course") as pure functions over the `course`
  * area, plus the trivia of a submodule. The rules shared with the server (what a completion costs,
- * which lessons are open) come from lambdas/domain/lessonProgress.ts.
+ * which lessons are open) come from core/domain/lessonProgress.ts.
  */
 import type { SubjectDetail } from '@core/domain/contentViews';
 import {

@@ -24,7 +24,7 @@ export function PricingPage({
   promotion = PROMOTION,
   now = new Date(),
 }: {
-  /** The promotion of lambdas/domain/constants.ts; a prop so tests can switch it on. */
+  /** The promotion of core/domain/constants.ts; a prop so tests can switch it on. */
   promotion?: PromotionConfig;
   now?: Date;
 }) {
