@@ -4,7 +4,7 @@
  * mounts the same rows, and the tests iterate them.
  *
  * A row is added only when its handler is real; routes the spec names but no issue has built yet
- * are listed in test/routes.test.ts as pending.
+ * are listed in lambdas/routes.test.ts as pending.
  */
 
 /** Who may call a route. `user` needs a verified Cognito ID token; `stripe-signature` is verified by the handler. */

@@ -19,6 +19,3 @@ export const SUPPORT_CHAT_PATHS: readonly string[] = ['/', '/planes-y-precios'];
 
 /** `/contacto/` and `/contacto` are one page. */
 export const normalizePath = (pathname: string): string => pathname.replace(/\/+$/, '') || '/';
-
-export const isPublicPath = (pathname: string): boolean =>
-  (PUBLIC_PATHS as readonly string[]).includes(normalizePath(pathname));

@@ -72,5 +72,3 @@ export const createAuthRoutes = ({
     ),
   },
 ];
-
-export const authRoutes: RouteObject[] = createAuthRoutes();
