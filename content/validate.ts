@@ -135,11 +135,6 @@ function parseFiles(files: string[], root: string): { problems: ContentProblem[]
   return { problems, parsed };
 }
 
-/** Checks each file against its schema and the machine checks of its items. */
-export function validateFiles(files: string[], root: string = contentDir): ContentProblem[] {
-  return parseFiles(files, root).problems;
-}
-
 /**
  * Validates a whole content directory (every file, then the cross-file rules). The bundle holds
  * the files that are valid on their own; load it only when `problems` is empty.
