@@ -1,9 +1,12 @@
 /**
  * Analytics through one small module: page views and a few named events go to a sink. The sink
- * is GA4 (gtag.js) when /config.json has a measurement id and the flag is not off; otherwise
- * nothing is loaded and nothing is sent. No personal data (e-mail, name, phone) goes into events.
+ * is GA4 (gtag.js) when /config.json has a measurement id, the flag is not off and the student
+ * accepted analytics cookies in the consent banner (web/src/app/consent.ts); until then nothing
+ * is loaded (not even gtag.js) and nothing is sent. No personal data (e-mail, name, phone) goes
+ * into events.
  */
 import type { RuntimeConfig } from './config';
+import { consentState, setConsentAvailable, subscribeConsent } from './consent';
 
 export type AnalyticsEvent =
   | { name: 'sign_up'; params: { method: 'email'; page: string } }
@@ -29,19 +32,82 @@ export interface AnalyticsSink {
 const silent: AnalyticsSink = { pageView: () => undefined, event: () => undefined };
 let sink: AnalyticsSink = silent;
 
-/** Replaces the sink (tests record with it); null silences analytics. */
+/** The configured GA4 property, and its sink once consent has loaded gtag.js. */
+let measurement: { id: string; doc: Document; ga?: AnalyticsSink } | null = null;
+let stopListening: (() => void) | null = null;
+
+/**
+ * Tests only: records straight into `next`, bypassing the configuration and the consent gate;
+ * null silences analytics and forgets the configuration.
+ */
 export function setAnalyticsSink(next: AnalyticsSink | null): void {
+  stopListening?.();
+  stopListening = null;
+  measurement = null;
+  setConsentAvailable(false);
   sink = next ?? silent;
 }
 
-/** Chooses the sink from the runtime configuration, once at start-up. */
+/**
+ * Chooses the sink from the runtime configuration, once at start-up, and follows the student's
+ * consent from then on: GA4 is loaded the first time they accept and silenced (GA's own opt-out
+ * flag, its cookies removed) if they later reject.
+ */
 export function configureAnalytics(
   config: Pick<RuntimeConfig, 'gaMeasurementId' | 'features'>,
   doc: Document = document,
 ): void {
-  setAnalyticsSink(
-    config.features.analytics && config.gaMeasurementId ? ga4Sink(config.gaMeasurementId, doc) : null,
-  );
+  setAnalyticsSink(null);
+  if (!config.features.analytics || !config.gaMeasurementId) return;
+  measurement = { id: config.gaMeasurementId, doc };
+  setConsentAvailable(true);
+  applyConsent(false);
+  stopListening = subscribeConsent(() => applyConsent(true));
+}
+
+/** Whether analytics could run here at all (a measurement id and the flag on). */
+export function analyticsConfigured(): boolean {
+  return measurement !== null;
+}
+
+function applyConsent(changedNow: boolean): void {
+  if (!measurement) return;
+  const win = measurement.doc.defaultView as GtagWindow | null;
+  const disableFlag = `ga-disable-${measurement.id}`;
+  if (consentState().choice === 'granted') {
+    if (sink !== silent) return;
+    if (win) (win as unknown as Record<string, unknown>)[disableFlag] = false;
+    measurement.ga ??= ga4Sink(measurement.id, measurement.doc);
+    sink = measurement.ga;
+    // The page on screen when the student accepts counts too (its view was not sent before).
+    if (changedNow) trackPageView(currentPage(measurement.doc));
+    return;
+  }
+  sink = silent;
+  if (measurement.ga) {
+    if (win) (win as unknown as Record<string, unknown>)[disableFlag] = true;
+    removeAnalyticsCookies(measurement.doc);
+  }
+}
+
+function currentPage(doc: Document): PageView {
+  const { origin, pathname, search } = doc.location;
+  return { path: `${pathname}${search}`, location: `${origin}${pathname}${search}`, title: doc.title };
+}
+
+/** Removes GA's cookies (`_ga`, `_ga_<id>`, `_gid`) on this host and the domains above it. */
+export function removeAnalyticsCookies(doc: Document = document): void {
+  const names = doc.cookie
+    .split(';')
+    .map((part) => part.split('=')[0]?.trim() ?? '')
+    .filter((name) => /^(_ga|_gid|_gat)/.test(name));
+  const labels = doc.location.hostname.split('.');
+  const domains = labels.map((_, i) => labels.slice(i).join('.')).filter((d) => d.includes('.'));
+  for (const name of names) {
+    const expired = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    doc.cookie = expired;
+    for (const domain of domains) doc.cookie = `${expired}; domain=.${domain}`;
+  }
 }
 
 /** Records an event; analytics never break a flow. */
