@@ -67,3 +67,6 @@ export type CrmMessage =
       subject: string;
       content: string;
     };
+
+/** A queued message also names the student, so the worker can store the contact id it finds. */
+export type QueuedCrmMessage = CrmMessage & { sub?: string };

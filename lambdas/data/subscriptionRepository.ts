@@ -1,10 +1,10 @@
 /**
- * The premium part of the user record and the processed Stripe events (docs/data-model.md).
- * Only lambdas/http/stripe.ts uses this module: checkout links the Stripe customer, the webhook
- * writes premium. No other route can write these attributes.
+ * The premium part of the user record (docs/data-model.md). Only lambdas/services/subscription.ts
+ * uses this module: checkout links the Stripe customer, the webhook writes premium. No other route
+ * can write these attributes. Processed Stripe events are run-once records (eventRepository.ts).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PremiumState } from '@core/domain/subscription';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
@@ -12,7 +12,6 @@ import { GSI1 } from './tables';
 import { getProfile, userKeys } from './userRepository';
 
 const usersTable = () => readConfig().tables.users;
-const eventsTable = () => readConfig().tables.events;
 const profileKey = (sub: string) => ({ pk: userKeys.partition(sub), sk: userKeys.profile });
 
 /** `gsi1` keys of a profile with a Stripe customer: the webhook finds the student by customer id. */
@@ -136,35 +135,6 @@ export async function applyPremiumState(
     if (profile.stripe_customer_id && profile.stripe_customer_id !== customerId) return 'other-customer';
     return 'stale';
   }
-}
-
-const THIRTY_DAYS_S = 30 * 24 * 3600;
-
-/** Records a Stripe event id; false when it was already recorded (the event was processed). */
-export async function recordStripeEvent(eventId: string, type: string): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: eventsTable(),
-        Item: {
-          pk: `STRIPE#${eventId}`,
-          type,
-          receivedAt: new Date().toISOString(),
-          expiresAt: Math.floor(Date.now() / 1000) + THIRTY_DAYS_S,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
-/** Forgets an event whose processing failed, so Stripe's next delivery processes it again. */
-export async function forgetStripeEvent(eventId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: eventsTable(), Key: { pk: `STRIPE#${eventId}` } }));
 }
 
 function prefixed(values: Record<string, string>): Record<string, string> {

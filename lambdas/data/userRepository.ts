@@ -6,7 +6,8 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { newUserRecord, type UserRecord } from '@core/domain/user';
+import type { UserRecord } from '@core/api/user';
+import { newUserRecord } from '@core/domain/user';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
 

@@ -2,34 +2,11 @@
  * The CRM (HubSpot) behind a small interface: the real API through `@hubspot/api-client` when a
  * token is configured. The local stack registers its stand-in (scripts/local/crmStandIn.ts).
  */
+import type { ContactForm, RegistrationForm } from '@core/api/crm';
 import type { Client } from '@hubspot/api-client';
 import { readConfig } from '../lib/config';
 import { readSecret, secretConfigured } from '../lib/secrets';
 import { localStandIn } from './local';
-
-export interface RegistrationForm {
-  fields: {
-    firstname: string;
-    lastname: string;
-    email: string;
-    phone: string;
-    username: string;
-    pathname: string;
-  };
-  context: { hutk?: string | undefined; pageUri: string; pageName: string };
-}
-
-/** A message from the public contact page (/contacto). */
-export interface ContactForm {
-  fields: {
-    firstname: string;
-    lastname: string;
-    email: string;
-    phone?: string | undefined;
-    message: string;
-  };
-  context: { hutk?: string | undefined; pageUri: string; pageName: string };
-}
 
 export interface TicketInput {
   subject: string;

@@ -1,10 +1,11 @@
 /**
  * The queue behind CRM updates: SQS in AWS; locally the stack registers an in-process stand-in
- * (scripts/local/inProcessQueue.ts). Producers only see `MessageQueue.send`; the consumer is a
+ * (scripts/local/inProcessQueue.ts). Producers call `queueCrmUpdate(message)`; the consumer is a
  * Lambda SQS handler in both cases, and receives SQS-shaped batches and answers with partial batch
  * failures.
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { QueuedCrmMessage } from '@core/domain/crm';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { readConfig } from '../lib/config';
 import { localStandIn } from './local';
@@ -48,4 +49,9 @@ export function crmQueue(): MessageQueue {
   if (!queueUrl) return localStandIn('crmQueue', 'CRM_QUEUE_URL');
   crmSqs ??= new SqsQueue(queueUrl);
   return crmSqs;
+}
+
+/** Queues a CRM property update or ticket for the CRM worker (lambdas/workers/crm.ts). */
+export async function queueCrmUpdate(message: QueuedCrmMessage): Promise<void> {
+  await crmQueue().send(message);
 }

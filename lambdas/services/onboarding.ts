@@ -5,16 +5,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { OnboardingBody } from '@core/api/onboarding';
+import type { UserRecord } from '@core/api/user';
 import {
   chileToday,
   type OnboardingCatalogue,
   type OnboardingIssue,
   validateOnboarding,
 } from '@core/domain/onboarding';
-import type { UserRecord } from '@core/domain/user';
 import { loadOnboardingCatalogue } from '../data/catalogueRepository';
 import { updateProfileFields } from '../data/userRepository';
-import { crmQueue } from '../integrations/queue';
+import { queueCrmUpdate } from '../integrations/queue';
 import type { Caller } from '../lib/caller';
 import { BadRequestError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -66,7 +66,7 @@ export async function saveOnboarding(
   const record = await updateProfileFields(caller.sub, { onboarding: choice });
   if (!record) throw new NotFoundError('Aún no existe un registro para este usuario.');
   try {
-    await crmQueue().send({
+    await queueCrmUpdate({
       type: 'property',
       key: randomUUID(),
       sub: caller.sub,

@@ -31,7 +31,7 @@ import {
   toTutorialView,
 } from '../data/tutoringRepository';
 import { getProfile, type ProfileItem } from '../data/userRepository';
-import { crmQueue } from '../integrations/queue';
+import { queueCrmUpdate } from '../integrations/queue';
 import type { Caller } from '../lib/caller';
 import { BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -146,7 +146,7 @@ export async function requestTutoring(
 
   const ticket = tutoringTicket(ticketStudent(caller, profile), item, reference(caller.sub, id));
   try {
-    await crmQueue().send({
+    await queueCrmUpdate({
       type: 'ticket',
       key: `tutorial-${id}`,
       sub: caller.sub,
@@ -208,7 +208,7 @@ async function announceCancel(caller: Caller, item: TutorialItem): Promise<void>
       { scheduleOptions: item.scheduleOptions, scheduledAt: item.scheduledAt ?? null },
       reference(caller.sub, item.id),
     );
-    await crmQueue().send({
+    await queueCrmUpdate({
       type: 'ticket',
       key: `tutorial-cancel-${item.id}`,
       sub: caller.sub,

@@ -3,16 +3,13 @@
  * each message to HubSpot. It reports partial batch failures, so only failed messages come back;
  * after the queue's maxReceiveCount they land in the dead-letter queue with their reason.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CRM_CONTACT_ID_RETRIES } from '@core/domain/constants';
-import { CONTACT_PROPERTIES, type CrmMessage, lifecycleStageWrites } from '@core/domain/crm';
+import { CONTACT_PROPERTIES, lifecycleStageWrites, type QueuedCrmMessage } from '@core/domain/crm';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod';
-import { dynamo } from '../data/client';
+import { recordOnce, wasRecorded } from '../data/eventRepository';
 import { getProfile, updateProfileFields } from '../data/userRepository';
 import { CrmError, type CrmGateway, crmGateway } from '../integrations/crm';
-import { readConfig } from '../lib/config';
 import { logger } from '../lib/logger';
 
 const messageSchema = z.discriminatedUnion('type', [
@@ -35,8 +32,6 @@ const messageSchema = z.discriminatedUnion('type', [
     content: z.string().min(1).max(10_000),
   }),
 ]);
-
-export type QueuedCrmMessage = CrmMessage & { sub?: string };
 
 export class ContactNotFoundError extends Error {
   constructor(email: string) {
@@ -187,35 +182,6 @@ async function rememberContactId(sub: string, contactId: string): Promise<void> 
   if (profile && !profile.hubspot_id) await updateProfileFields(sub, { hubspot_id: contactId });
 }
 
-const THIRTY_DAYS_S = 30 * 24 * 3600;
-
-async function markApplied(key: string): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: readConfig().tables.events,
-        Item: {
-          pk: `CRM#${key}`,
-          appliedAt: new Date().toISOString(),
-          expiresAt: Math.floor(Date.now() / 1000) + THIRTY_DAYS_S,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
-async function wasApplied(key: string): Promise<boolean> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: readConfig().tables.events, Key: { pk: `CRM#${key}` } }),
-  );
-  return Boolean(Item);
-}
-
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
   return `${local.slice(0, 1)}***@${domain}`;
@@ -226,6 +192,6 @@ export const handler = createCrmWorker({
   // CRM_RETRY_DELAY_SCALE shortens the waits on the local stack's tests; 1 everywhere else.
   sleep: (ms) =>
     new Promise((resolve) => setTimeout(resolve, ms * Number(process.env.CRM_RETRY_DELAY_SCALE ?? 1))),
-  markApplied,
-  wasApplied,
+  markApplied: (key) => recordOnce(`CRM#${key}`, { appliedAt: new Date().toISOString() }),
+  wasApplied: (key) => wasRecorded(`CRM#${key}`),
 });

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { HANDLED_EVENTS } from '../../lambdas/http/stripe';
+import { HANDLED_EVENTS } from '../../lambdas/services/subscription';
 import type { StackInfo } from '../local/stack';
 import { api, type LoadStudent } from './students';
 import { type Check, documentClient } from './verify';

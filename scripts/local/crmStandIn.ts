@@ -5,13 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  type ContactForm,
-  CrmError,
-  type CrmGateway,
-  type RegistrationForm,
-  type TicketInput,
-} from '../../lambdas/integrations/crm';
+import type { ContactForm, RegistrationForm } from '@core/api/crm';
+import { CrmError, type CrmGateway, type TicketInput } from '../../lambdas/integrations/crm';
 import { readConfig } from '../../lambdas/lib/config';
 import { appendLocalLog } from './localLog';
 

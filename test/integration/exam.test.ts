@@ -5,6 +5,7 @@
  * Right answers are read from content/questions by id, the way a student with the key would.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserRecord } from '@core/api/user';
 import { SCORE_SCALES } from '@core/content/scales';
 import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
 import type { AlternativeId, QuestionAnswer } from '@core/domain/contentViews';
@@ -18,7 +19,6 @@ import type {
   ProgressQuestion,
   StartedAttempt,
 } from '@core/domain/examAttempt';
-import type { UserRecord } from '@core/domain/user';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { validateContent } from '../../content/validate';

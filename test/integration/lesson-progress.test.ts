@@ -6,9 +6,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { UserRecord } from '@core/api/user';
 import type { SubjectDetail } from '@core/domain/contentViews';
 import type { CourseProgress, SubmoduleRef } from '@core/domain/lessonProgress';
-import type { UserRecord } from '@core/domain/user';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { validateContent } from '../../content/validate';

@@ -2,6 +2,8 @@
  * The one API client of the app: it knows the base URL from `/config.json`, attaches the
  * student's Cognito ID token and turns error answers into `ApiError`.
  */
+
+import type { UserRecord } from '@core/api/user';
 import type { Course } from '@core/domain/constants';
 import type { QuestionAnswer, SubjectDetail, SubjectSummary } from '@core/domain/contentViews';
 import type {
@@ -17,7 +19,6 @@ import type { CourseProgress } from '@core/domain/lessonProgress';
 import type { OnboardingChoice } from '@core/domain/onboarding';
 import type { PremiumPlan } from '@core/domain/subscription';
 import type { TutorialView, TutoringOverview, TutoringRequestInput } from '@core/domain/tutoring';
-import type { UserRecord } from '@core/domain/user';
 import { amplifyAuth, hasStoredSession } from '../app/amplify';
 import type { RuntimeConfig } from '../app/config';
 

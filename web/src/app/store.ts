@@ -4,6 +4,7 @@
  * state is always fetched again.
  */
 
+import type { Onboarding, UserRecord } from '@core/api/user';
 import { FREE_TIER, MAX_EXAM_MINUTES } from '@core/domain/constants';
 import type {
   PublicAlternative,
@@ -23,7 +24,6 @@ import type {
   ReviewQuestion,
 } from '@core/domain/examAttempt';
 import type { CourseProgress } from '@core/domain/lessonProgress';
-import type { Onboarding, UserRecord } from '@core/domain/user';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 

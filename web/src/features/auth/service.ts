@@ -2,7 +2,7 @@
  * The account flows of spec section 4: Amplify Auth calls, the user record on the server, the
  * store transitions and the toasts of section 8.
  */
-import type { UserRecord } from '@core/domain/user';
+import type { UserRecord } from '@core/api/user';
 import { usernameFromEmail } from '@core/domain/username';
 import { ApiError, api } from '../../api/client';
 import { findOwnContactId, recordLastLogin, submitRegistrationToCrm, updateCrmProperty } from '../../api/crm';

@@ -2,6 +2,8 @@
  * The onboarding form as the student fills it in, and its translation to the domain draft that
  * `validateOnboarding` checks (the same rules the server applies).
  */
+
+import type { Onboarding } from '@core/api/user';
 import {
   compulsoryTests,
   type OnboardingDraft,
@@ -10,7 +12,6 @@ import {
   offeredTests,
   onboardingDates,
 } from '@core/domain/onboarding';
-import type { Onboarding } from '@core/domain/user';
 import { bundledCatalogue } from '../../app/catalogue';
 
 export interface OnboardingForm {

@@ -1,5 +1,5 @@
+import type { UserRecord } from '@core/api/user';
 import type { SubjectSummary } from '@core/domain/contentViews';
-import type { UserRecord } from '@core/domain/user';
 import { act, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
+import type { UserRecord } from '@core/api/user';
 import type { CourseProgress } from '@core/domain/lessonProgress';
-import type { UserRecord } from '@core/domain/user';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';

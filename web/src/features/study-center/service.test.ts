@@ -1,4 +1,4 @@
-import type { UserRecord } from '@core/domain/user';
+import type { UserRecord } from '@core/api/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../../api/client';
 import { initialState, signedOutExtraData, useAppStore } from '../../app/store';

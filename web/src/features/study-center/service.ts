@@ -5,10 +5,11 @@
  * backoff, when the browser comes back online and on the next visit, so nothing completed is lost.
  * The server merges what it receives, so sending the same progress twice is harmless.
  */
+
+import type { UserRecord } from '@core/api/user';
 import type { Course } from '@core/domain/constants';
 import type { SubjectDetail } from '@core/domain/contentViews';
 import type { CourseProgress, SubmoduleRef } from '@core/domain/lessonProgress';
-import type { UserRecord } from '@core/domain/user';
 import { ApiError, api } from '../../api/client';
 import { type CourseState, useAppStore } from '../../app/store';
 import {

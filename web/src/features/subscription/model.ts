@@ -1,6 +1,7 @@
 /** Pure rules of the subscription screens: prices in pesos, dates in Chile, where to go next. */
+
+import type { UserRecord } from '@core/api/user';
 import { PREMIUM_PLANS, type PremiumPlan } from '@core/domain/subscription';
-import type { UserRecord } from '@core/domain/user';
 import type { SubscriptionState } from '../../app/store';
 
 // Made on first use, once: building a formatter loads locale data, and this module is part of

@@ -2,8 +2,9 @@
  * The subscription flows of the browser: open Stripe's checkout or portal, and refresh the user
  * record after coming back, until the webhook has made the student premium.
  */
+
+import type { UserRecord } from '@core/api/user';
 import type { PremiumPlan } from '@core/domain/subscription';
-import type { UserRecord } from '@core/domain/user';
 import { ApiError, api } from '../../api/client';
 import { useAppStore } from '../../app/store';
 import { toast } from '../../app/toasts';

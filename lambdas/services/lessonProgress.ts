@@ -1,6 +1,6 @@
 /**
- * The lesson-progress operations of the `user` module (lambdas/http/user.ts wires them to
- * `POST /api/user?course=` and `POST /api/user/lastLesson`; this file is not a handler module).
+ * Lesson progress (`POST /api/user?course=` with `{ progress }`, and the check of
+ * `POST /api/user/lastLesson`; lambdas/services/user.ts calls these).
  *
  * A save is merged into what is stored, never written over it: the completed submodules of the
  * request are added to the stored ones, the free allowance is charged from the stored value, and
@@ -9,7 +9,8 @@
  * free lesson cannot be spent twice (docs/decisions.md).
  */
 import { randomUUID } from 'node:crypto';
-import { COURSES, type Course } from '@core/domain/constants';
+import type { ProgressInput } from '@core/api/user';
+import type { Course } from '@core/domain/constants';
 import {
   applyCompletions,
   type CourseProgress,
@@ -17,12 +18,11 @@ import {
   type SubjectOutline,
   type SubmoduleRef,
 } from '@core/domain/lessonProgress';
-import * as z from 'zod';
 import type { LessonItem, SubjectMetaItem } from '../data/contentItems';
 import { getSubjectWithLessons } from '../data/contentRepository';
 import { getLessonProgress, putLessonProgress, recordTriviaAnswered } from '../data/progressRepository';
 import { getProfile, type ProfileItem } from '../data/userRepository';
-import { crmQueue } from '../integrations/queue';
+import { queueCrmUpdate } from '../integrations/queue';
 import type { Caller } from '../lib/caller';
 import { BadRequestError, ConflictError, HttpError, NotFoundError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -30,65 +30,6 @@ import { logger } from '../lib/logger';
 const NO_RECORD = 'Aún no existe un registro para este usuario.';
 /** Rounds of read–merge–conditional write before answering 409 (each round is a few ms). */
 const MAX_MERGE_ROUNDS = 5;
-
-const slug = z
-  .string()
-  .trim()
-  .max(120)
-  .regex(/^[a-z0-9]+(?:[_-][a-z0-9]+)*$/, 'debe ser un identificador de contenido');
-
-/** `?course=` of `POST /api/user`: optional, lowercased (spec section 7). */
-export const courseQuery = z.object({
-  course: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim().toLowerCase() || undefined)
-    .pipe(z.enum(COURSES).optional()),
-});
-
-/**
- * The progress the browser sends (spec shape). Only which submodules are complete is read: lesson
- * and subject flags, percentages and the allowance are recomputed here from the content and the
- * stored item, so a crafted value changes nothing.
- */
-export const progressInput = z.object({
-  subjects: z
-    .array(
-      z.object({
-        id: slug,
-        progress_percent: z.number().optional(),
-        complete: z.boolean().optional(),
-        lessons: z
-          .array(
-            z.object({
-              id: slug,
-              complete: z.boolean().optional(),
-              submodules: z.array(z.object({ id: slug, complete: z.boolean() })).max(50),
-            }),
-          )
-          .max(50),
-      }),
-    )
-    .max(30),
-  /** Ignored: the allowance is the server's. */
-  maxLessonsAvailable: z.number().optional(),
-});
-
-export type ProgressInput = z.infer<typeof progressInput>;
-
-/** `subjectId/lessonId`, optionally `/submoduleId`. */
-export const lastLessonBody = z
-  .object({
-    lastLesson: z
-      .string()
-      .trim()
-      .max(400)
-      .regex(
-        /^[a-z0-9]+(?:[_-][a-z0-9]+)*\/[a-z0-9]+(?:[_-][a-z0-9]+)*(?:\/[a-z0-9]+(?:[_-][a-z0-9]+)*)?$/,
-        'debe tener la forma asignatura/lección o asignatura/lección/submódulo',
-      ),
-  })
-  .strict();
 
 const refText = (ref: SubmoduleRef) => `${ref.subjectId}/${ref.lessonId}/${ref.submoduleId}`;
 
@@ -176,7 +117,7 @@ function triviaIds(
 /** Spec section 7: `clases_restantes` after saving progress, for free students. Never fails the save. */
 async function queueRemainingLessons(caller: Caller, profile: ProfileItem, remaining: number): Promise<void> {
   try {
-    await crmQueue().send({
+    await queueCrmUpdate({
       type: 'property',
       key: randomUUID(),
       sub: caller.sub,
