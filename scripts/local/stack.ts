@@ -69,6 +69,14 @@ export function webRuntimeConfig(info: StackInfo) {
     userPoolClientId: info.userPoolClientId,
     userPoolEndpoint: info.cognitoEndpoint,
     localMode: true,
+    // Placeholders that say what they are: the legal pages show them, so a local screenshot can
+    // never pass for the real controller. AWS serves the real identity (infra writes it).
+    controller: {
+      name: 'Preu PAES (entorno local de desarrollo, no es el responsable real)',
+      rut: '11.111.111-1',
+      address: 'Dirección de ejemplo del entorno local, sin validez legal',
+      email: 'privacidad@preu-paes.test',
+    },
     features: { supabaseConfirmation: false },
   };
 }

@@ -23,6 +23,15 @@ describe('local web server', () => {
     });
   });
 
+  it('gives the legal pages a controller identity that says it is only the local one', async () => {
+    const config = (await (await fetch(`${web.url}/config.json`)).json()) as {
+      controller: Record<string, string>;
+    };
+    expect(config.controller.name).toContain('entorno local');
+    expect(Object.keys(config.controller).sort()).toEqual(['address', 'email', 'name', 'rut']);
+    expect(config.controller.email).toMatch(/\.test$/);
+  });
+
   it('serves the SPA shell in Spanish for any path', async () => {
     const html = await (await fetch(`${web.url}/centro-estudio`)).text();
     expect(html).toContain('<html lang="es-CL">');

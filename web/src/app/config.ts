@@ -13,8 +13,14 @@ export interface RuntimeConfig {
   localMode?: boolean;
   /** HubSpot portal of the support chat (digits). Without it the chat never loads. */
   hubspotPortalId?: string;
-  /** GA4 measurement id (`G-…`). Without it no analytics are sent. */
+  /** GA4 measurement id (`G-…`). Without it no analytics are sent (and no consent banner shows). */
   gaMeasurementId?: string;
+  /**
+   * Who is responsible for the personal data (responsable del tratamiento, Ley 19.628/21.719) and
+   * provides the service (Ley 19.496): shown in the legal texts. Each field is optional; one that
+   * is missing or malformed is shown as pending, never invented.
+   */
+  controller?: ControllerIdentity;
   features: {
     /** When on, a sign-in also marks the e-mail verified on the server (spec section 4). */
     supabaseConfirmation: boolean;
@@ -25,9 +31,60 @@ export interface RuntimeConfig {
   };
 }
 
+export interface ControllerIdentity {
+  /** Name or company name (razón social). */
+  name?: string;
+  /** RUT, normalised to `12.345.678-5`; only with a valid check digit. */
+  rut?: string;
+  /** Postal address (domicilio). */
+  address?: string;
+  /** Contact e-mail for privacy requests. */
+  email?: string;
+}
+
 /** Ids end up in script URLs: anything but the expected shape is ignored. */
 const optionalId = (value: unknown, shape: RegExp): string | undefined =>
   typeof value === 'string' && shape.test(value) ? value : undefined;
+
+/** Plain text of reasonable length, without control characters; trimmed. */
+function optionalText(value: unknown, max: number): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().replace(/\s+/g, ' ');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point.
+  return text.length > 0 && text.length <= max && !/[\u0000-\u001f\u007f]/.test(text) ? text : undefined;
+}
+
+/** A Chilean RUT with its check digit (módulo 11), formatted `12.345.678-5`. */
+export function normaliseRut(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{1,3}(?:\.?\d{3}){2})-?([\dkK])$/.exec(value.trim());
+  if (!match?.[1] || !match[2]) return undefined;
+  const body = match[1].replace(/\./g, '');
+  let sum = 0;
+  let factor = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += Number(body[i]) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const rest = 11 - (sum % 11);
+  const expected = rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
+  if (match[2].toUpperCase() !== expected) return undefined;
+  return `${body.replace(/\B(?=(\d{3})+$)/g, '.')}-${expected}`;
+}
+
+function parseController(value: unknown): ControllerIdentity | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const raw = value as Record<string, unknown>;
+  const email = optionalText(raw.email, 254);
+  const fields: ControllerIdentity = {
+    name: optionalText(raw.name, 200),
+    rut: normaliseRut(raw.rut),
+    address: optionalText(raw.address, 300),
+    email: email && /^[^\s@<>()"',;]+@[^\s@<>()"',;]+\.[a-z]{2,}$/i.test(email) ? email : undefined,
+  };
+  const present = Object.entries(fields).filter(([, field]) => field !== undefined);
+  return present.length > 0 ? (Object.fromEntries(present) as ControllerIdentity) : undefined;
+}
 
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const config = value as Partial<RuntimeConfig> | null;
@@ -38,15 +95,17 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     }
   }
   const valid = config as RuntimeConfig;
-  const { hubspotPortalId: _, gaMeasurementId: __, ...rest } = valid;
+  const { hubspotPortalId: _, gaMeasurementId: __, controller: ___, ...rest } = valid;
   const hubspotPortalId = optionalId(valid.hubspotPortalId, /^\d{1,12}$/);
   const gaMeasurementId = optionalId(valid.gaMeasurementId, /^G-[A-Z0-9]{4,16}$/);
+  const controller = parseController(valid.controller);
   return {
     ...rest,
     stage: valid.stage ?? 'unknown',
     apiUrl: valid.apiUrl.replace(/\/+$/, ''),
     ...(hubspotPortalId ? { hubspotPortalId } : {}),
     ...(gaMeasurementId ? { gaMeasurementId } : {}),
+    ...(controller ? { controller } : {}),
     features: {
       supabaseConfirmation: valid.features?.supabaseConfirmation === true,
       supportChat: Boolean(hubspotPortalId) && valid.features?.supportChat !== false,

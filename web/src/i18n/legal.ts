@@ -5,7 +5,8 @@
  */
 import { FREE_TIER } from '@core/domain/constants';
 
-export type LegalBlock = { paragraph: string } | { list: string[] };
+/** `controller`: where the page shows the controller's identity, read from /config.json. */
+export type LegalBlock = { paragraph: string } | { list: string[] } | { controller: true };
 
 export interface LegalSection {
   id: string;
@@ -23,17 +24,28 @@ export interface LegalDocument {
 
 const p = (paragraph: string): LegalBlock => ({ paragraph });
 const list = (...items: string[]): LegalBlock => ({ list: items });
+const controllerIdentity: LegalBlock = { controller: true };
 
 export const legalText = {
   contentsLabel: 'Contenido',
   backToTop: 'Volver al inicio de la página',
+  /** The controller's identity (responsable del tratamiento), from /config.json. */
+  controller: {
+    name: 'Nombre o razón social',
+    rut: 'RUT',
+    address: 'Domicilio',
+    email: 'Correo de contacto',
+    fieldPending: 'Pendiente de publicación',
+    pending:
+      'Los datos de identificación del responsable (nombre o razón social, RUT, domicilio y correo de contacto) todavía no están publicados en este sitio: están pendientes y los agregaremos aquí. Mientras tanto, puedes escribirnos desde el [formulario de contacto](/contacto).',
+  },
 };
 
 export const privacyNotice: LegalDocument = {
   title: 'Aviso de privacidad',
   description:
     'Qué datos personales trata Preu PAES, para qué, con quién los comparte, cuánto tiempo los guarda y cómo ejercer tus derechos según la Ley 19.628 y la Ley 21.719.',
-  updated: 'Última actualización: 22 de noviembre de 2026',
+  updated: 'Última actualización: 25 de noviembre de 2026',
   intro: [
     'En Preu PAES cuidamos los datos personales de quienes usan nuestra plataforma de preparación para la PAES. Este aviso explica qué datos tratamos, para qué, con quién los compartimos, cuánto tiempo los guardamos y cómo puedes ejercer tus derechos.',
     'Lo redactamos conforme a la Ley N° 19.628 sobre protección de la vida privada y a las modificaciones que le introdujo la Ley N° 21.719, que regula la protección y el tratamiento de los datos personales y crea la Agencia de Protección de Datos Personales.',
@@ -44,7 +56,11 @@ export const privacyNotice: LegalDocument = {
       title: '1. Quién es responsable de tus datos',
       blocks: [
         p(
-          'El responsable del tratamiento de tus datos es Preu PAES, titular de la plataforma disponible en este sitio. Para cualquier consulta sobre tus datos personales puedes escribirnos desde el [formulario de contacto](/contacto), eligiendo el motivo «Privacidad y datos personales».',
+          'El responsable del tratamiento de tus datos personales, es decir, quien decide para qué y cómo se usan, es el titular de Preu PAES:',
+        ),
+        controllerIdentity,
+        p(
+          'Para cualquier consulta sobre tus datos personales puedes escribir al correo de contacto del responsable o usar el [formulario de contacto](/contacto), eligiendo el motivo «Privacidad y datos personales».',
         ),
       ],
     },
@@ -77,7 +93,7 @@ export const privacyNotice: LegalDocument = {
           'Cobrar y administrar tu suscripción Premium. Fundamento: la ejecución del contrato y el cumplimiento de obligaciones legales, como las tributarias.',
           'Enviarte comunicaciones sobre tu cuenta y el servicio, como códigos de verificación y avisos de cambios importantes. Fundamento: la ejecución del contrato.',
           'Enviarte novedades, contenidos de estudio e información sobre los planes de Preu PAES. Fundamento: tu consentimiento, que puedes retirar en cualquier momento con el enlace de baja de cada correo o escribiéndonos.',
-          'Medir cómo se usa la plataforma (páginas visitadas, registros y uso de funciones) para mejorarla. Fundamento: nuestro interés legítimo en mejorar el servicio. A las herramientas de medición no les enviamos tu nombre, tu correo ni tu teléfono.',
+          'Medir cómo se usa la plataforma (páginas visitadas, registros y uso de funciones) para mejorarla. Fundamento: tu consentimiento, que das o niegas en el aviso de cookies y puedes cambiar cuando quieras en «Preferencias de cookies», al pie de cada página. A las herramientas de medición no les enviamos tu nombre, tu correo ni tu teléfono.',
           'Proteger la plataforma, prevenir fraudes y abusos y resolver incidentes técnicos. Fundamento: nuestro interés legítimo en mantener un servicio seguro.',
           'Cumplir obligaciones legales y responder requerimientos de autoridades competentes. Fundamento: la ley.',
         ),
@@ -97,7 +113,7 @@ export const privacyNotice: LegalDocument = {
           'Amazon Web Services (AWS): alojamiento de la plataforma y de la base de datos, autenticación de las cuentas (Amazon Cognito) y envío de los correos con códigos de verificación y recuperación.',
           'Stripe: procesamiento de los pagos y administración de las suscripciones Premium.',
           'HubSpot: gestión de la relación con los estudiantes (CRM), formularios de registro y de contacto, chat de soporte, avisos de tutorías y correos informativos.',
-          'Google (Google Analytics): medición estadística del uso del sitio.',
+          'Google (Google Analytics): medición estadística del uso del sitio, solo si la aceptas.',
         ),
         p('También comunicamos datos a autoridades cuando una ley o una orden judicial lo exige.'),
       ],
@@ -116,10 +132,13 @@ export const privacyNotice: LegalDocument = {
       title: '6. Cookies y almacenamiento en tu navegador',
       blocks: [
         p(
-          'Usamos el almacenamiento local de tu navegador para mantener tu sesión iniciada y recordar tus preferencias de preparación y el estado de tu plan. Sin él la plataforma no funciona.',
+          'Usamos el almacenamiento local de tu navegador para mantener tu sesión iniciada, recordar tus preferencias de preparación y el estado de tu plan, y guardar tu elección sobre las cookies de medición. Sin él la plataforma no funciona.',
         ),
         p(
-          'En la página de inicio y en Planes y precios cargamos el chat de soporte de HubSpot, que usa cookies para mantener la conversación y reconocer tus visitas. Google Analytics usa cookies para contar las visitas de forma estadística.',
+          'En la página de inicio y en Planes y precios cargamos el chat de soporte de HubSpot, que usa cookies para mantener la conversación y reconocer tus visitas.',
+        ),
+        p(
+          'Google Analytics usa cookies para contar las visitas de forma estadística, y solo lo activamos si lo aceptas en el aviso de cookies: mientras no aceptes, no cargamos su código ni enviamos ninguna medición. «Rechazar» está igual de a mano que «Aceptar» y no te quita ninguna función. Puedes cambiar tu elección cuando quieras en «Preferencias de cookies», al pie de cada página; si retiras tu aceptación, dejamos de medir y borramos de tu navegador las cookies de Google Analytics.',
         ),
         p(
           'Puedes borrar o bloquear las cookies desde la configuración de tu navegador. Si bloqueas las del chat, este no estará disponible.',
@@ -132,9 +151,12 @@ export const privacyNotice: LegalDocument = {
       blocks: [
         list(
           'Los datos de tu cuenta y de tu preparación, mientras tu cuenta esté activa.',
-          'Cuando eliminas tu cuenta desde [Mi cuenta](/centro-estudio/cuenta), borramos de inmediato tus datos de nuestra base de datos y eliminamos tu contacto en HubSpot y tu ficha de cliente en Stripe. Las copias de respaldo de la base de datos se descartan en un plazo máximo de 35 días.',
+          'Cuando eliminas tu cuenta desde [Mi cuenta](/centro-estudio/cuenta), borramos de inmediato tus datos de nuestra base de datos, con la única excepción que se explica más abajo, y eliminamos tu contacto en HubSpot y tu ficha de cliente en Stripe. Las copias de respaldo de la base de datos se descartan en un plazo máximo de 35 días.',
           'Los registros técnicos, hasta 6 meses.',
           'Los antecedentes de los pagos, por el plazo que exige la legislación tributaria.',
+        ),
+        p(
+          'Lo único que guardamos después de que eliminas tu cuenta son unos contadores de lo que ya usaste del plan gratuito: cuántos ensayos, horas de tutoría y ejercicios de práctica ocupaste. Los guardamos para evitar que el plan gratuito se use de forma abusiva, borrando la cuenta y creándola otra vez para empezar de cero. Esos contadores no van con tu nombre, tu correo ni ningún otro dato tuyo: los asociamos a un código que calculamos a partir de tu correo con una función criptográfica con clave secreta (un hash con clave), del que no se puede volver a obtener tu correo. Si te registras de nuevo con el mismo correo, tu nueva cuenta parte con esos contadores. Los conservamos por un máximo de 12 meses y después los borramos. Fundamento: nuestro interés legítimo en prevenir abusos del plan gratuito.',
         ),
       ],
     },
@@ -144,11 +166,11 @@ export const privacyNotice: LegalDocument = {
       blocks: [
         p('Como titular de tus datos tienes derecho a:'),
         list(
-          'Acceso: saber si tratamos datos tuyos, cuáles, para qué y con quién los compartimos.',
+          'Acceso: saber si tratamos datos tuyos, cuáles, para qué y con quién los compartimos. Puedes descargar una copia de todos tus datos cuando quieras con «Descargar mis datos», en [Mi cuenta](/centro-estudio/cuenta).',
           'Rectificación: corregir datos inexactos, desactualizados o incompletos. Tu nombre, tu celular y tu preparación los puedes cambiar tú mismo desde [Mi cuenta](/centro-estudio/cuenta).',
           'Supresión: pedir que eliminemos tus datos. Puedes hacerlo directamente con la opción «Eliminar mi cuenta» de Mi cuenta.',
-          'Oposición: oponerte a que usemos tus datos para ciertos fines, como las comunicaciones comerciales o la medición estadística.',
-          'Portabilidad: recibir una copia de tus datos en un formato estructurado, de uso común y de lectura mecánica (JSON), o pedir que la enviemos a otro responsable cuando sea técnicamente posible.',
+          'Oposición: oponerte a que usemos tus datos para ciertos fines, como las comunicaciones comerciales o la medición estadística (para esta última basta con elegir «Rechazar» en «Preferencias de cookies»).',
+          'Portabilidad: recibir una copia de tus datos en un formato estructurado, de uso común y de lectura mecánica (JSON), que es el archivo que te entrega «Descargar mis datos», o pedir que la enviemos a otro responsable cuando sea técnicamente posible.',
           'Bloqueo: pedir la suspensión temporal del tratamiento mientras resolvemos una solicitud de rectificación, supresión u oposición.',
           'Retirar tu consentimiento cuando quieras, sin que esto afecte el tratamiento hecho antes.',
         ),
@@ -206,7 +228,7 @@ export const termsOfService: LegalDocument = {
   title: 'Términos y condiciones',
   description:
     'Las condiciones de uso de Preu PAES: el servicio, tu cuenta, el plan gratuito, el plan Premium y sus pagos, el derecho de retracto, las tutorías y tus derechos como consumidor.',
-  updated: 'Última actualización: 22 de noviembre de 2026',
+  updated: 'Última actualización: 25 de noviembre de 2026',
   intro: [
     'Estos términos regulan el uso de Preu PAES, la plataforma online de preparación para la PAES disponible en este sitio. Al crear tu cuenta aceptas estos términos y declaras haber leído nuestro [aviso de privacidad](/legal/aviso-de-privacidad). Si no estás de acuerdo con ellos, no uses la plataforma.',
   ],
@@ -356,8 +378,10 @@ export const termsOfService: LegalDocument = {
     },
     {
       id: 'contacto',
-      title: '15. Contacto',
+      title: '15. Quién presta el servicio y contacto',
       blocks: [
+        p('Preu PAES es un servicio de:'),
+        controllerIdentity,
         p(
           'Para cualquier consulta sobre estos términos, escríbenos desde el [formulario de contacto](/contacto).',
         ),

@@ -1,10 +1,20 @@
+import { activeConfig, type ControllerIdentity as Controller } from '../../app/config';
 import type { LegalDocument } from '../../i18n/legal';
 import { legalText } from '../../i18n/legal';
 import { InlineText } from './InlineText';
 import './public.css';
 
-/** A legal text: title, date, table of contents and numbered sections. */
-export function LegalPage({ document: doc }: { document: LegalDocument }) {
+/**
+ * A legal text: title, date, table of contents and numbered sections. The controller's identity
+ * comes from /config.json (`controller`); what is not configured is said to be pending.
+ */
+export function LegalPage({
+  document: doc,
+  controller = activeConfig()?.controller,
+}: {
+  document: LegalDocument;
+  controller?: Controller | undefined;
+}) {
   return (
     <article className="page legal">
       <header className="legal__header">
@@ -35,7 +45,9 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         >
           <h2 id={`${section.id}-title`}>{section.title}</h2>
           {section.blocks.map((block) =>
-            'paragraph' in block ? (
+            'controller' in block ? (
+              <ControllerIdentity key="controller" controller={controller} />
+            ) : 'paragraph' in block ? (
               <p key={block.paragraph}>
                 <InlineText text={block.paragraph} />
               </p>
@@ -55,5 +67,40 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         <a href="#contenido">{legalText.backToTop}</a>
       </p>
     </article>
+  );
+}
+
+const CONTROLLER_FIELDS = ['name', 'rut', 'address', 'email'] as const;
+
+/** Name, RUT, address and e-mail of the controller; never a made-up placeholder. */
+function ControllerIdentity({ controller }: { controller: Controller | undefined }) {
+  const t = legalText.controller;
+  if (!controller) {
+    return (
+      <p className="legal__pending">
+        <InlineText text={t.pending} />
+      </p>
+    );
+  }
+  return (
+    <dl className="legal__controller">
+      {CONTROLLER_FIELDS.map((field) => {
+        const value = controller[field];
+        return (
+          <div key={field}>
+            <dt>{t[field]}</dt>
+            <dd>
+              {value === undefined ? (
+                <em className="legal__pending">{t.fieldPending}</em>
+              ) : field === 'email' ? (
+                <a href={`mailto:${value}`}>{value}</a>
+              ) : (
+                value
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }
