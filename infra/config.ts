@@ -20,9 +20,60 @@ export interface StageSettings {
   /** S3/CloudFront access logs expire after this many days. */
   accessLogExpiration: Duration;
   /** Steady-state requests per second and burst of the API's default stage. */
-  apiThrottle: { rateLimit: number; burstLimit: number };
+  apiThrottle: Throttle;
+  /**
+   * Route-level throttles of the API stage, per group of THROTTLED_ROUTES: a ceiling on all callers
+   * of those routes together (not per caller), below the stage default, sized for what stands
+   * behind them (HubSpot's and Stripe's API limits, bursts of sign-ups and exam starts).
+   */
+  routeThrottles: Record<ThrottledRouteGroup, Throttle>;
+  /** Requests per client IP per WAF_RATE_WINDOW_SECONDS before the web ACL blocks that IP (docs/security.md). */
+  edgeRateLimits: {
+    /** Sign-up and the public forms (FORM_PATHS). */
+    forms: number;
+    /** Everything under /api/. */
+    api: number;
+  };
   logLevel: 'DEBUG' | 'INFO';
 }
+
+/** API Gateway token bucket: steady requests per second and the burst above it. */
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
+}
+
+/**
+ * The writing routes with a throttle of their own, by route key (`METHOD /path`, as in
+ * lambdas/routes.ts). The API stack refuses a key that is not in the route table.
+ */
+export const THROTTLED_ROUTES = {
+  signUp: ['POST /api/user/signup-v2'],
+  forms: ['POST /api/hubspot/submission/register', 'POST /api/hubspot/submission/contact'],
+  tickets: ['POST /api/hubspot/ticket'],
+  tutoring: ['POST /api/tutorial', 'GET /api/tutorial/cancel/{id}'],
+  checkout: ['POST /api/stripe/checkout', 'POST /api/stripe/portal'],
+  examAttempts: ['POST /api/exam/{id}/attempt', 'DELETE /api/exam/{id}/attempt', 'POST /api/exam/progress'],
+} as const satisfies Record<string, readonly string[]>;
+export type ThrottledRouteGroup = keyof typeof THROTTLED_ROUTES;
+
+/**
+ * The edge (AWS WAF for CloudFront) only exists in us-east-1: the web ACL has a stack of its own
+ * there (infra/stacks/edge-stack.ts).
+ */
+export const EDGE_REGION = 'us-east-1';
+/** The window over which the web ACL counts each IP's requests (WAF allows 60, 120, 300 or 600). */
+export const WAF_RATE_WINDOW_SECONDS = 300;
+/** What the tight rate rule covers: the sign-up (exact path) and the public forms (prefix). */
+export const FORM_PATHS = {
+  exact: ['/api/user/signup-v2'],
+  prefix: ['/api/hubspot/submission/'],
+} as const;
+/** What the general rate rule covers; also the CloudFront behaviour of the API (`/api/*`). */
+export const API_PATH_PREFIX = '/api/';
+/** Body of the web ACL's 429, in the shape of the API's own errors (`{ message }`). */
+export const RATE_LIMITED_MESSAGE =
+  'Demasiadas solicitudes desde tu conexión. Espera unos minutos y vuelve a intentarlo.';
 
 export const STAGE_SETTINGS: Record<Stage, StageSettings> = {
   dev: {
@@ -31,6 +82,15 @@ export const STAGE_SETTINGS: Record<Stage, StageSettings> = {
     logRetention: RetentionDays.TWO_WEEKS,
     accessLogExpiration: Duration.days(14),
     apiThrottle: { rateLimit: 20, burstLimit: 40 },
+    routeThrottles: {
+      signUp: { rateLimit: 2, burstLimit: 5 },
+      forms: { rateLimit: 2, burstLimit: 5 },
+      tickets: { rateLimit: 1, burstLimit: 3 },
+      tutoring: { rateLimit: 1, burstLimit: 3 },
+      checkout: { rateLimit: 1, burstLimit: 3 },
+      examAttempts: { rateLimit: 5, burstLimit: 10 },
+    },
+    edgeRateLimits: { forms: 30, api: 600 },
     logLevel: 'DEBUG',
   },
   prod: {
@@ -39,6 +99,18 @@ export const STAGE_SETTINGS: Record<Stage, StageSettings> = {
     logRetention: RetentionDays.SIX_MONTHS,
     accessLogExpiration: Duration.days(180),
     apiThrottle: { rateLimit: 200, burstLimit: 400 },
+    routeThrottles: {
+      signUp: { rateLimit: 10, burstLimit: 20 },
+      // HubSpot's form and CRM APIs allow about 10 calls a second for the whole portal.
+      forms: { rateLimit: 5, burstLimit: 10 },
+      tickets: { rateLimit: 2, burstLimit: 5 },
+      tutoring: { rateLimit: 2, burstLimit: 5 },
+      checkout: { rateLimit: 5, burstLimit: 10 },
+      // A class starting the same ensayo at once.
+      examAttempts: { rateLimit: 25, burstLimit: 50 },
+    },
+    // Schools and mobile carriers (CGNAT) put many students behind one IP.
+    edgeRateLimits: { forms: 100, api: 3000 },
     logLevel: 'INFO',
   },
 };
@@ -48,8 +120,8 @@ export interface PlatformConfig {
   settings: StageSettings;
   /**
    * Origin of the web app (`https://www.example.cl`, or the CloudFront URL the first deploy
-   * prints). The API allows CORS from it only and the Lambdas receive it as WEB_ORIGIN. Unset
-   * means "not known yet": the stacks still synthesize, with a warning, and browsers are refused.
+   * prints). The Lambdas receive it as WEB_ORIGIN (Stripe return URLs, links back to the site).
+   * Unset means "not known yet": the stacks still synthesize, with a warning.
    */
   webOrigin: string | undefined;
   /** A custom domain for the distribution, with its ACM certificate in us-east-1. */

@@ -4,8 +4,6 @@
  */
 
 export interface CspInput {
-  /** Origin of the HTTP API (`https://<id>.execute-api.<region>.amazonaws.com`). */
-  apiOrigin: string;
   /** AWS region of the user pool (Amplify calls `cognito-idp.<region>.amazonaws.com`). */
   region: string;
   hubspot: boolean;
@@ -71,8 +69,8 @@ export function contentSecurityPolicy(input: CspInput): string {
     [
       'connect-src',
       [
+        // 'self' covers the API: it is served under /api/ of the site's own origin.
         "'self'",
-        input.apiOrigin,
         `https://cognito-idp.${input.region}.amazonaws.com`,
         ...STRIPE.connect,
         ...(hub ? HUBSPOT.connect : []),

@@ -1,19 +1,23 @@
 /**
  * The whole platform for one stage, as CDK stacks in deployment order:
- * auth → data → crm → api → web → operations.
+ * auth → data → crm → api → edge (us-east-1) → web → operations.
  *
- * The API comes before the web stack because the site's config.json and CSP name the API; the
- * API learns the site's origin from context (`webOrigin`), not from the web stack, which would
- * be a cycle (docs/decisions.md, record 9).
+ * The API and the edge come before the web stack because the distribution serves the API under
+ * `/api/*` and carries the edge stack's WAF web ACL; the Lambdas learn the site's origin from
+ * context (`webOrigin`), not from the web stack, which would be a cycle (docs/decisions.md,
+ * records 9 and 26). The edge stack lives in us-east-1 whatever the platform's region, since
+ * CloudFront takes web ACLs only from there; the web stack reads it with a weak cross-region
+ * reference (`Fn::GetStackOutput`, cdk.json `@aws-cdk/core:defaultCrossStackReferences`).
  */
-import { Annotations, type App, type Environment, Tags } from 'aws-cdk-lib';
+import { Annotations, type App, type Environment, Tags, Token } from 'aws-cdk-lib';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Route } from '../lambdas/routes';
-import { type PlatformConfig, readPlatformConfig } from './config';
+import { EDGE_REGION, type PlatformConfig, readPlatformConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { CrmStack } from './stacks/crm-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack } from './stacks/edge-stack';
 import { OperationsStack } from './stacks/operations-stack';
 import { WebStack } from './stacks/web-stack';
 
@@ -33,6 +37,7 @@ export interface Platform {
   data: DataStack;
   crm: CrmStack;
   api: ApiStack;
+  edge: EdgeStack;
   web: WebStack;
   operations: OperationsStack;
 }
@@ -43,6 +48,11 @@ export function createPlatform(app: App, options: PlatformOptions = {}): Platfor
     account: process.env.CDK_DEFAULT_ACCOUNT,
     region: process.env.CDK_DEFAULT_REGION,
   };
+  if (env.region === undefined || Token.isUnresolved(env.region)) {
+    throw new Error(
+      `The web stack reads the WAF web ACL from us-east-1 across regions, which needs an explicit region: run through "npx cdk" (it sets CDK_DEFAULT_REGION from your AWS configuration, us-east-1 without one) or set CDK_DEFAULT_REGION`,
+    );
+  }
   const name = (part: string) => `preu-${config.stage}-${part}`;
   const common = { env, config };
 
@@ -64,12 +74,18 @@ export function createPlatform(app: App, options: PlatformOptions = {}): Platfor
     crmQueue: crm.queue,
     ...(options.routes ? { routes: options.routes } : {}),
   });
+  const edge = new EdgeStack(app, name('edge'), {
+    config,
+    env: { ...env, region: EDGE_REGION },
+    description: 'Preu PAES: AWS WAF web ACL of the CloudFront distribution (us-east-1)',
+  });
   const web = new WebStack(app, name('web'), {
     ...common,
-    description: 'Preu PAES: web app on S3 and CloudFront',
+    description: 'Preu PAES: web app and /api/ on S3 and CloudFront, behind the WAF web ACL',
     userPool: auth.userPool,
     userPoolClient: auth.webClient,
-    apiUrl: api.httpApi.apiEndpoint,
+    apiDomainName: api.apiDomainName,
+    webAclArn: edge.webAcl.attrArn,
     ...(options.siteDirectory ? { siteDirectory: options.siteDirectory } : {}),
   });
 
@@ -88,11 +104,11 @@ export function createPlatform(app: App, options: PlatformOptions = {}): Platfor
   if (!config.webOrigin) {
     Annotations.of(api).addWarningV2(
       'preu:web-origin-missing',
-      `No webOrigin for stage ${config.stage}: the API allows no browser origin yet. After the first deploy, set the web stack's WebUrl output as "webOrigin" (cdk.json stages.${config.stage}) and deploy again.`,
+      `No webOrigin for stage ${config.stage}: the Lambdas get an empty WEB_ORIGIN (Stripe return URLs, links to the site). After the first deploy, set the web stack's WebUrl output as "webOrigin" (cdk.json stages.${config.stage}) and deploy again.`,
     );
   }
 
   Tags.of(app).add('project', 'preu-paes');
   Tags.of(app).add('stage', config.stage);
-  return { config, auth, data, crm, api, web, operations };
+  return { config, auth, data, crm, api, edge, web, operations };
 }

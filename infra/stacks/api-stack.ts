@@ -1,16 +1,19 @@
 /**
  * The HTTP API, generated from the route table (lambdas/routes.ts): one Lambda per handler module
  * that the table uses, one route per row, the Cognito JWT authorizer on every `user` route and
- * on no other, CORS for the site's origin only, JSON access logs and stage throttling.
+ * on no other, JSON access logs, and throttling of the stage and of the writing routes that
+ * matter (infra/config.ts). No CORS: browsers reach it through the site's own CloudFront
+ * distribution (`/api/*`, same origin; docs/decisions.md record 26).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
-  CorsHttpMethod,
+  type CfnStage,
   HttpApi,
   HttpMethod,
+  type HttpRoute,
   type HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -23,7 +26,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { TableKey } from '../../lambdas/data/tables';
 import { type HandlerModule, type Route, routeKey, routes as routeTable } from '../../lambdas/routes';
-import type { PlatformConfig } from '../config';
+import { type PlatformConfig, THROTTLED_ROUTES, type ThrottledRouteGroup } from '../config';
 import { PlatformFunction, REPO_ROOT } from '../constructs/platform-function';
 import { HANDLER_PERMISSIONS } from '../permissions';
 
@@ -49,6 +52,8 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
+  /** `<id>.execute-api.<region>.amazonaws.com`: the origin of the site's `/api/*` behaviour. */
+  readonly apiDomainName: string;
   readonly functions: ReadonlyMap<HandlerModule, PlatformFunction>;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -60,19 +65,8 @@ export class ApiStack extends Stack {
       apiName: `${config.stage}-preu-api`,
       description: 'Preu PAES API (routes generated from lambdas/routes.ts)',
       createDefaultStage: false,
-      ...(config.webOrigin
-        ? {
-            corsPreflight: {
-              allowOrigins: [config.webOrigin],
-              allowMethods: [...new Set(routes.map((route) => route.method)), 'OPTIONS'].map(
-                (method) => CorsHttpMethod[method as keyof typeof CorsHttpMethod],
-              ),
-              allowHeaders: ['authorization', 'content-type'],
-              maxAge: Duration.days(1),
-            },
-          }
-        : {}),
     });
+    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       logGroupName: `/preu/${config.stage}/api-access`,
@@ -129,6 +123,7 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
 
+    const routesByKey = new Map<string, HttpRoute>();
     for (const route of routes) {
       const [httpRoute] = this.httpApi.addRoutes({
         path: route.path,
@@ -136,6 +131,7 @@ export class ApiStack extends Stack {
         integration: integrations.get(route.module) as HttpLambdaIntegration,
         ...(route.access === 'user' ? { authorizer } : {}),
       });
+      if (httpRoute) routesByKey.set(routeKey(route), httpRoute);
       if (route.access !== 'user' && httpRoute) {
         Validations.of(httpRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
@@ -144,7 +140,36 @@ export class ApiStack extends Stack {
       }
     }
 
-    new CfnOutput(this, 'ApiUrl', { value: this.httpApi.apiEndpoint, description: 'Base URL of the API' });
+    this.throttleRoutes(config, routesByKey);
+
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.httpApi.apiEndpoint,
+      description:
+        'Direct URL of the API (execute-api), for operators and the Stripe webhook; browsers use the site URL + /api/',
+    });
+  }
+
+  /** Route-level throttles on top of the stage default (THROTTLED_ROUTES, per-stage limits). */
+  private throttleRoutes(config: PlatformConfig, routesByKey: ReadonlyMap<string, HttpRoute>) {
+    const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const [group, keys] of Object.entries(THROTTLED_ROUTES) as [
+      ThrottledRouteGroup,
+      readonly string[],
+    ][]) {
+      const { rateLimit, burstLimit } = config.settings.routeThrottles[group];
+      for (const key of keys) {
+        const route = routesByKey.get(key);
+        if (!route) {
+          throw new Error(
+            `infra/config.ts THROTTLED_ROUTES.${group} names "${key}", which is not in the route table`,
+          );
+        }
+        settings[key] = { ThrottlingRateLimit: rateLimit, ThrottlingBurstLimit: burstLimit };
+        // API Gateway refuses route settings for a route that does not exist yet.
+        this.stage.node.addDependency(route);
+      }
+    }
+    (this.stage.node.defaultChild as CfnStage).routeSettings = settings;
   }
 }
 

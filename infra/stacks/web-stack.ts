@@ -1,7 +1,8 @@
 /**
  * The web app: a private S3 bucket behind CloudFront (origin access control), SPA fallback,
  * caching per kind of file, security headers with the CSP of infra/csp.ts, and `/config.json`
- * written at deploy time so one build of web/ serves every stage.
+ * written at deploy time so one build of web/ serves every stage. The same distribution serves
+ * the API under `/api/*` (same origin, no CORS) and carries the WAF web ACL of the edge stack.
  *
  * The site itself comes from web/dist, built by `npm run build:web` before `cdk deploy`. When
  * web/dist is missing (a fresh clone, CI synth, infra tests) the stack still synthesizes: only
@@ -23,16 +24,23 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
+  Function as CloudFrontFunction,
   Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { type Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -45,7 +53,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, type ISource, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import type { PlatformConfig } from '../config';
+import { API_PATH_PREFIX, type PlatformConfig } from '../config';
 import { REPO_ROOT } from '../constructs/platform-function';
 import { contentSecurityPolicy } from '../csp';
 import { acknowledgeExpectedWildcards } from '../nag';
@@ -58,12 +66,27 @@ const IMMUTABLE = CacheControl.fromString('public, max-age=31536000, immutable')
 /** Browsers and CloudFront revalidate on every use, so a deploy is visible at once. */
 const REVALIDATE = CacheControl.fromString('no-cache');
 
+/**
+ * SPA fallback as a viewer-request function of the site behaviours: a path whose last segment has
+ * no dot is a route of the app and gets index.html. Custom error responses cannot do this since
+ * `/api/*` shares the distribution: they are distribution-wide and would turn the API's 403 and
+ * 404 answers into the app shell. (cloudfront-js-2.0; no file of the app has a dotless name.)
+ */
+export const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
 export interface WebStackProps extends StackProps {
   config: PlatformConfig;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
-  /** `https://<id>.execute-api.<region>.amazonaws.com`, written to config.json and the CSP. */
-  apiUrl: string;
+  /** `<id>.execute-api.<region>.amazonaws.com`: the origin of the `/api/*` behaviour. */
+  apiDomainName: string;
+  /** ARN of the CloudFront-scoped WAF web ACL (edge stack, us-east-1). */
+  webAclArn: string;
   /** Defaults to web/dist; tests point it elsewhere. */
   siteDirectory?: string;
 }
@@ -122,7 +145,6 @@ export class WebStack extends Stack {
         },
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({
-            apiOrigin: props.apiUrl,
             region,
             hubspot: Boolean(config.hubspotPortalId),
             googleAnalytics: Boolean(config.gaMeasurementId),
@@ -154,11 +176,23 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      functionName: `${config.stage}-preu-spa-rewrite`,
+      comment: 'Routes of the single-page app get index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+    });
+
     const origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
     const customDomain = config.domainName && config.certificateArn;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Preu PAES web (${config.stage})`,
       defaultRootObject: 'index.html',
+      webAclId: props.webAclArn,
       defaultBehavior: {
         origin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -166,8 +200,19 @@ export class WebStack extends Stack {
         cachePolicy: siteCachePolicy,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The API on the site's own origin: never cached, every method, every viewer header but
+        // Host (API Gateway routes on its own host name), query strings and cookies.
+        [`${API_PATH_PREFIX}*`]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
         [`/${HASHED_ASSETS_DIR}/*`]: {
           origin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -177,13 +222,6 @@ export class WebStack extends Stack {
           compress: true,
         },
       },
-      // The SPA owns its routes: an unknown key (403 from a private bucket, or 404) is the app shell.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-        ttl: Duration.seconds(0),
-      })),
       httpVersion: HttpVersion.HTTP2_AND_3,
       // South America is only in the "all" price class, and the audience is in Chile.
       priceClass: PriceClass.PRICE_CLASS_ALL,
@@ -206,11 +244,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: students prepare for the admission tests from abroad too.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet: it must live in us-east-1 and costs per rule; the API stage is throttled and user routes need a Cognito token. Revisit before launch campaigns.',
       },
       ...(customDomain
         ? []
@@ -250,7 +283,8 @@ export class WebStack extends Stack {
 
     const runtimeConfig = {
       stage: config.stage,
-      apiUrl: props.apiUrl,
+      // The site's own origin: the app calls `${apiUrl}/api/…`, served by the `/api/*` behaviour.
+      apiUrl: this.siteUrl,
       region: Stack.of(this).region,
       userPoolId: props.userPool.userPoolId,
       userPoolClientId: props.userPoolClient.userPoolClientId,

@@ -4,6 +4,7 @@
  */
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGE_SETTINGS, STAGES, THROTTLED_ROUTES, type ThrottledRouteGroup } from '../../infra/config';
 import { HANDLER_PERMISSIONS, TABLE_ACTIONS } from '../../infra/permissions';
 import { SECRET_PARAMETERS, type SecretKey } from '../../infra/secrets';
 import { tableName } from '../../lambdas/data/tables';
@@ -204,17 +205,61 @@ describe('stage', () => {
     });
   });
 
-  it('allows CORS from the site origin only, for the methods of the table', () => {
-    api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
-      CorsConfiguration: {
-        AllowOrigins: [WEB_ORIGIN],
-        AllowHeaders: ['authorization', 'content-type'],
-        AllowMethods: Match.arrayWith(['GET', 'OPTIONS']),
-      },
-    });
-    const methods: string[] = onlyResource(api, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration
-      .AllowMethods;
-    expect(new Set(methods)).toEqual(new Set([...TABLE.map((route) => route.method), 'OPTIONS']));
+  it('configures no CORS: browsers call it on the site origin, through CloudFront', () => {
+    expect(onlyResource(api, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration).toBeUndefined();
+  });
+
+  it('throttles each writing route of THROTTLED_ROUTES at its group limit, below the stage default', () => {
+    const stage = onlyResource(api, 'AWS::ApiGatewayV2::Stage');
+    const expected = Object.fromEntries(
+      (Object.entries(THROTTLED_ROUTES) as [ThrottledRouteGroup, readonly string[]][]).flatMap(
+        ([group, keys]) =>
+          keys.map((key) => [
+            key,
+            {
+              ThrottlingRateLimit: STAGE_SETTINGS.dev.routeThrottles[group].rateLimit,
+              ThrottlingBurstLimit: STAGE_SETTINGS.dev.routeThrottles[group].burstLimit,
+            },
+          ]),
+      ),
+    );
+    expect(stage.Properties.RouteSettings).toEqual(expected);
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining([
+        'POST /api/user/signup-v2',
+        'POST /api/hubspot/submission/register',
+        'POST /api/hubspot/submission/contact',
+        'POST /api/hubspot/ticket',
+        'POST /api/tutorial',
+        'POST /api/stripe/checkout',
+        'POST /api/exam/{id}/attempt',
+        'POST /api/exam/progress',
+      ]),
+    );
+    for (const stageName of STAGES) {
+      const { apiThrottle, routeThrottles } = STAGE_SETTINGS[stageName];
+      for (const [group, limit] of Object.entries(routeThrottles)) {
+        expect(limit.rateLimit, `${stageName} ${group}`).toBeLessThanOrEqual(apiThrottle.rateLimit);
+        expect(limit.burstLimit, `${stageName} ${group}`).toBeLessThanOrEqual(apiThrottle.burstLimit);
+        expect(limit.burstLimit, `${stageName} ${group}`).toBeGreaterThanOrEqual(limit.rateLimit);
+      }
+    }
+  });
+
+  it('creates the throttled routes before the stage that names them', () => {
+    const stage = Object.values(api.findResources('AWS::ApiGatewayV2::Stage'))[0] as { DependsOn: string[] };
+    const routeIds = new Map(
+      resourcesOf(api, 'AWS::ApiGatewayV2::Route').map(([id, route]) => [route.Properties.RouteKey, id]),
+    );
+    for (const key of Object.values(THROTTLED_ROUTES).flat()) {
+      expect(stage.DependsOn, key).toContain(routeIds.get(key));
+    }
+  });
+
+  it('refuses a throttled route that the route table does not have', () => {
+    expect(() =>
+      synthPlatform({}, { routes: routes.filter((route) => route.path !== '/api/hubspot/ticket') }),
+    ).toThrow(/THROTTLED_ROUTES\.tickets names "POST \/api\/hubspot\/ticket"/);
   });
 
   it('names the tables of the stage', () => {
@@ -274,7 +319,7 @@ describe('without a site origin (first deploy of a stage)', () => {
     fresh = synthPlatform();
   });
 
-  it('allows no browser origin, tells the functions so, and warns', () => {
+  it('tells the functions they have no site origin, and warns', () => {
     expect(
       onlyResource(fresh.templates.api, 'AWS::ApiGatewayV2::Api').Properties.CorsConfiguration,
     ).toBeUndefined();

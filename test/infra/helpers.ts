@@ -62,6 +62,7 @@ export function synthPlatform(
     data: platform.data,
     crm: platform.crm,
     api: platform.api,
+    edge: platform.edge,
     web: platform.web,
     operations: platform.operations,
   };

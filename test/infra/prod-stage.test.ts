@@ -2,10 +2,18 @@
  * `-c stage=prod` keeps and protects what holds data, keeps logs longer, and serves the custom
  * domain when one is configured.
  */
+import { Match } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGE_SETTINGS } from '../../infra/config';
 import { tableName } from '../../lambdas/data/tables';
-import { removeSynthOutputs, resourcesOf, type SynthesizedPlatform, synthPlatform } from './helpers';
+import {
+  onlyResource,
+  removeSynthOutputs,
+  resourcesOf,
+  type SynthesizedPlatform,
+  synthPlatform,
+} from './helpers';
 
 afterAll(removeSynthOutputs);
 
@@ -61,17 +69,33 @@ describe('prod stage', () => {
         },
       },
     });
-    synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
-      CorsConfiguration: { AllowOrigins: [`https://${DOMAIN}`] },
-    });
     for (const [id, fn] of resourcesOf(synth.templates.api, 'AWS::Lambda::Function')) {
       expect(fn.Properties.Environment.Variables.WEB_ORIGIN, id).toBe(`https://${DOMAIN}`);
     }
   });
 
-  it('throttles the API at the production rate', () => {
+  it('throttles the API, its writing routes and each IP at the edge at the production limits', () => {
     synth.templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      RouteSettings: Match.objectLike({
+        'POST /api/user/signup-v2': {
+          ThrottlingRateLimit: STAGE_SETTINGS.prod.routeThrottles.signUp.rateLimit,
+          ThrottlingBurstLimit: STAGE_SETTINGS.prod.routeThrottles.signUp.burstLimit,
+        },
+        'POST /api/exam/{id}/attempt': {
+          ThrottlingRateLimit: STAGE_SETTINGS.prod.routeThrottles.examAttempts.rateLimit,
+          ThrottlingBurstLimit: STAGE_SETTINGS.prod.routeThrottles.examAttempts.burstLimit,
+        },
+      }),
     });
+    const rules = onlyResource(synth.templates.edge, 'AWS::WAFv2::WebACL').Properties.Rules as {
+      Name: string;
+      Statement: { RateBasedStatement?: { Limit: number } };
+    }[];
+    const limitOf = (name: string) =>
+      rules.find((rule) => rule.Name === name)?.Statement.RateBasedStatement?.Limit;
+    expect(limitOf('rate-forms')).toBe(STAGE_SETTINGS.prod.edgeRateLimits.forms);
+    expect(limitOf('rate-api')).toBe(STAGE_SETTINGS.prod.edgeRateLimits.api);
+    expect(STAGE_SETTINGS.prod.edgeRateLimits.forms).not.toBe(STAGE_SETTINGS.dev.edgeRateLimits.forms);
   });
 });

@@ -12,7 +12,7 @@ import { REPO_ROOT } from '../../infra/constructs/platform-function';
 import { CRM_WORKER_ENTRY } from '../../infra/stacks/crm-stack';
 import { routes } from '../../lambdas/routes';
 
-const STACKS = ['auth', 'data', 'crm', 'api', 'web', 'operations'].map((part) => `preu-dev-${part}`);
+const STACKS = ['auth', 'data', 'crm', 'api', 'edge', 'web', 'operations'].map((part) => `preu-dev-${part}`);
 const outdir = mkdtempSync(path.join(tmpdir(), 'preu-synth-'));
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 /**
  * The site: private bucket behind CloudFront with OAC, SPA fallback, cache rules, security headers,
- * and config.json in the shape web/src/app/config.ts parses. Runs against a small built-site
- * fixture, and once without web/dist (a fresh clone).
+ * the API under `/api/*` of the same distribution behind the edge stack's web ACL, and config.json
+ * in the shape web/src/app/config.ts parses. Runs against a small built-site fixture, and once
+ * without web/dist (a fresh clone).
  */
 import {
   existsSync,
@@ -16,8 +17,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SPA_REWRITE_CODE } from '../../infra/stacks/web-stack';
 import { parseRuntimeConfig } from '../../web/src/app/config';
 import {
+  type CfnResourceJson,
   logicalId,
   onlyResource,
   removeSynthOutputs,
@@ -56,6 +59,10 @@ afterAll(() => rmSync(siteDirectory, { recursive: true, force: true }));
 
 const distributionConfig = (): Record<string, unknown> =>
   onlyResource(web, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
+const behavior = (pathPattern: string) =>
+  (distributionConfig().CacheBehaviors as Record<string, unknown>[]).find(
+    (b) => b.PathPattern === pathPattern,
+  ) as Record<string, unknown>;
 
 describe('bucket and distribution', () => {
   it('keeps the site bucket private, encrypted and TLS-only', () => {
@@ -101,16 +108,36 @@ describe('bucket and distribution', () => {
     expect(origin?.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
   });
 
-  it('answers unknown paths (403 from the private bucket, 404) with the app shell', () => {
-    expect(distributionConfig().DefaultRootObject).toBe('index.html');
-    expect(distributionConfig().CustomErrorResponses).toEqual(
-      [403, 404].map((ErrorCode) => ({
-        ErrorCode,
-        ResponseCode: 200,
-        ResponsePagePath: '/index.html',
-        ErrorCachingMinTTL: 0,
-      })),
-    );
+  it('serves the app shell for app routes with a viewer-request function, not with error responses', () => {
+    const config = distributionConfig();
+    expect(config.DefaultRootObject).toBe('index.html');
+    // Error responses are distribution-wide: they would turn the API's 403/404 into index.html.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const [[functionId, fn]] = resourcesOf(web, 'AWS::CloudFront::Function') as [[string, CfnResourceJson]];
+    expect(fn.Properties).toMatchObject({
+      AutoPublish: true,
+      FunctionCode: SPA_REWRITE_CODE,
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+    });
+    expect((config.DefaultCacheBehavior as Record<string, unknown>).FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+    for (const behavior of config.CacheBehaviors as Record<string, unknown>[]) {
+      expect(behavior.FunctionAssociations, behavior.PathPattern as string).toBeUndefined();
+    }
+  });
+
+  it('rewrites dotless paths to /index.html and leaves files alone', () => {
+    const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/centro-estudio/asignaturas/m1')).toBe('/index.html');
+    expect(rewrite('/planes-y-precios')).toBe('/index.html');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/assets/index-4f3a2b1c.js')).toBe('/assets/index-4f3a2b1c.js');
+    expect(rewrite('/favicon.svg')).toBe('/favicon.svg');
   });
 
   it('redirects to HTTPS and caches hashed assets with the optimized policy, documents per object', () => {
@@ -122,21 +149,27 @@ describe('bucket and distribution', () => {
     web.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: { MinTTL: 0, DefaultTTL: 0, MaxTTL: 365 * 24 * 3600 },
     });
-    expect(config.CacheBehaviors).toEqual([
+    expect((config.CacheBehaviors as Record<string, unknown>[]).map((b) => b.PathPattern)).toEqual([
+      '/api/*',
+      '/assets/*',
+    ]);
+    expect(behavior('/assets/*')).toEqual(
       expect.objectContaining({
         PathPattern: '/assets/*',
         ViewerProtocolPolicy: 'redirect-to-https',
         // Managed-CachingOptimized
         CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6',
       }),
-    ]);
+    );
   });
 
   it('sends the security headers with every response', () => {
     const policy = { Ref: logicalId(built.platform.web, built.platform.web.responseHeadersPolicy) };
     const config = distributionConfig();
     expect((config.DefaultCacheBehavior as Record<string, unknown>).ResponseHeadersPolicyId).toEqual(policy);
-    expect((config.CacheBehaviors as Record<string, unknown>[])[0]?.ResponseHeadersPolicyId).toEqual(policy);
+    for (const behavior of config.CacheBehaviors as Record<string, unknown>[]) {
+      expect(behavior.ResponseHeadersPolicyId, behavior.PathPattern as string).toEqual(policy);
+    }
     web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
@@ -154,15 +187,17 @@ describe('bucket and distribution', () => {
     });
   });
 
-  it('limits the CSP to the site, the API, Cognito and Stripe', () => {
+  it('limits the CSP to the site (which serves the API), Cognito and Stripe', () => {
     const csp = JSON.stringify(
       onlyResource(web, 'AWS::CloudFront::ResponseHeadersPolicy').Properties.ResponseHeadersPolicyConfig
         .SecurityHeadersConfig.ContentSecurityPolicy,
     );
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain('https://cognito-idp.sa-east-1.amazonaws.com');
-    expect(csp).toContain('PublishOutputFnGetAttHttpApi');
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.sa-east-1.amazonaws.com");
+    // The browser never calls execute-api directly.
+    expect(csp).not.toContain('HttpApi');
+    expect(csp).not.toContain('execute-api');
     expect(csp).toContain('https://js.stripe.com');
     expect(csp).not.toContain('hubspot');
     expect(csp).not.toContain('google');
@@ -175,6 +210,61 @@ describe('bucket and distribution', () => {
       LoggingConfiguration: { LogFilePrefix: 's3/' },
       VersioningConfiguration: { Status: 'Enabled' },
     });
+  });
+});
+
+describe('the API on the site origin, behind the web ACL', () => {
+  it('serves /api/* from the HTTP API: HTTPS only, every method, never cached', () => {
+    expect(behavior('/api/*')).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      // Managed-CachingDisabled
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+      // Managed-AllViewerExceptHostHeader: every viewer header (Authorization included), query
+      // string and cookie, but not Host, which API Gateway needs to be its own.
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+    });
+  });
+
+  it('points the /api/* origin at the execute-api host of the API stack, over TLS 1.2', () => {
+    const origins = distributionConfig().Origins as Record<string, unknown>[];
+    const apiOrigin = origins.find((o) => o.Id === behavior('/api/*').TargetOriginId);
+    expect(apiOrigin).toMatchObject({
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+      DomainName: {
+        'Fn::Select': [
+          2,
+          {
+            'Fn::Split': [
+              '/',
+              {
+                'Fn::GetStackOutput': expect.objectContaining({
+                  StackName: 'preu-dev-api',
+                  OutputName: expect.stringContaining('HttpApi'),
+                }),
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(JSON.stringify(apiOrigin?.DomainName)).toContain('ApiEndpoint');
+  });
+
+  it('attaches the web ACL of the edge stack, read across regions from us-east-1', () => {
+    const edge = built.platform.edge;
+    expect(edge.region).toBe('us-east-1');
+    const [outputName, output] =
+      Object.entries(built.templates.edge.toJSON().Outputs as Record<string, { Value: unknown }>).find(
+        ([, o]) =>
+          JSON.stringify(o.Value) ===
+          JSON.stringify({ 'Fn::GetAtt': [edge.resolve(edge.getLogicalId(edge.webAcl)), 'Arn'] }),
+      ) ?? [];
+    expect(output).toBeDefined();
+    expect(distributionConfig().WebACLId).toEqual({
+      'Fn::GetStackOutput': { StackName: 'preu-dev-edge', Region: 'us-east-1', OutputName: outputName },
+    });
+    expect(built.platform.web.dependencies).toContain(edge);
   });
 });
 
@@ -220,7 +310,7 @@ describe('deployment of the site', () => {
     expect(readdirSync(assetsCopy)).toEqual(['index-4f3a2b1c.js']);
   });
 
-  it('writes config.json with the API URL and pool ids, in the shape the web app parses', () => {
+  it('writes config.json with the site origin as API URL and the pool ids, in the shape the web app parses', () => {
     const { written, markers } = configJsonOf(built);
     expect(Object.keys(written).sort()).toEqual([
       'apiUrl',
@@ -236,7 +326,11 @@ describe('deployment of the site', () => {
       features: { supabaseConfirmation: false },
     });
     const resolved = (marker: unknown) => JSON.stringify(markers[marker as string]);
-    expect(resolved(written.apiUrl)).toContain('PublishOutputFnGetAttHttpApi');
+    // The API is on the site's own origin: the distribution's domain (no custom domain here).
+    expect(written.apiUrl).toMatch(/^https:\/\/<<marker:0xbaba:\d+>>$/);
+    expect(JSON.parse(resolved(String(written.apiUrl).replace('https://', '')))).toEqual({
+      'Fn::GetAtt': [logicalId(built.platform.web, built.platform.web.distribution), 'DomainName'],
+    });
     expect(resolved(written.userPoolId)).toContain('PublishOutputRefUserPool6');
     expect(resolved(written.userPoolClientId)).toContain('PublishOutputRefUserPoolWebClient');
     expect(parseRuntimeConfig(written).features).toEqual({
@@ -244,6 +338,14 @@ describe('deployment of the site', () => {
       supportChat: false,
       analytics: false,
     });
+  });
+
+  it('gives the custom domain as API URL when the site has one', () => {
+    const withDomain = synthPlatform({
+      domainName: 'www.preu.example',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+    });
+    expect(configJsonOf(withDomain).written.apiUrl).toBe('https://www.preu.example');
   });
 
   it('passes the HubSpot portal and GA4 ids to the app when configured, and admits their hosts', () => {
