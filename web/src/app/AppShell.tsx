@@ -6,6 +6,7 @@ import { es } from '../i18n/es';
 import { examText } from '../i18n/exam';
 import { studyText } from '../i18n/study';
 import { tutoringText } from '../i18n/tutoring';
+import { ConsentBanner } from './ConsentBanner';
 import { LoadingOverlay } from './LoadingOverlay';
 import { RouteEffects } from './RouteEffects';
 import { SiteFooter } from './SiteFooter';
@@ -38,13 +39,17 @@ function BrandMark() {
   );
 }
 
-/** The frame of every page: header, main content, footer, toasts, the loading overlay and the route effects. */
+/**
+ * The frame of every page: the analytics consent banner (when analytics is configured), header,
+ * main content, footer, toasts, the loading overlay and the route effects.
+ */
 export function AppShell() {
   return (
     <>
       <a className="skip-link" href="#contenido">
         {es.app.skipToContent}
       </a>
+      <ConsentBanner />
       <header className="site-header">
         <Link to="/" className="site-header__brand">
           <BrandMark />

@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
 import { es } from '../i18n/es';
+import { reopenConsent, useConsent } from './consent';
 
-/** The footer of every page: what the site is, its public pages and the legal texts. */
+/**
+ * The footer of every page: what the site is, its public pages, the legal texts and, when
+ * analytics is configured, the way back to the cookie choice.
+ */
 export function SiteFooter() {
   const t = es.footer;
+  const { available } = useConsent();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -25,6 +30,13 @@ export function SiteFooter() {
             <li>
               <Link to="/legal/aviso-de-privacidad">{t.privacy}</Link>
             </li>
+            {available && (
+              <li>
+                <button type="button" className="site-footer__button" onClick={reopenConsent}>
+                  {t.cookiePreferences}
+                </button>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

@@ -35,6 +35,12 @@ afterEach(() => {
   delete (win as unknown as Record<string, unknown>)['ga-disable-G-AB12CD34'];
 });
 
+/** What GA's script would have set (the cookie store API is not in jsdom). */
+const setCookie = (cookie: string) => {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+  document.cookie = cookie;
+};
+
 const contactView = {
   path: '/contacto',
   location: 'https://preu.example/contacto',
@@ -137,9 +143,9 @@ describe('analytics', () => {
   it('withdrawing consent stops sending, sets GA’s opt-out flag and removes its cookies', () => {
     configureAnalytics(config({ gaMeasurementId: 'G-AB12CD34' }));
     setConsent('granted');
-    document.cookie = '_ga=GA1.1.123.456; path=/';
-    document.cookie = '_ga_AB12CD34=GS1.1.789; path=/';
-    document.cookie = 'otra=1; path=/';
+    setCookie('_ga=GA1.1.123.456; path=/');
+    setCookie('_ga_AB12CD34=GS1.1.789; path=/');
+    setCookie('otra=1; path=/');
     const before = entries().length;
     setConsent('denied');
     track({ name: 'delete_account' });
@@ -154,7 +160,7 @@ describe('analytics', () => {
     track({ name: 'delete_account' });
     expect(entries().at(-1)).toEqual(['event', 'delete_account', {}]);
     expect(document.querySelectorAll('#ga4-gtag')).toHaveLength(1);
-    document.cookie = 'otra=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    setCookie('otra=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
   });
 
   it('never lets a failing sink break the flow that tracks', () => {

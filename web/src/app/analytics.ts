@@ -35,6 +35,8 @@ let sink: AnalyticsSink = silent;
 /** The configured GA4 property, and its sink once consent has loaded gtag.js. */
 let measurement: { id: string; doc: Document; ga?: AnalyticsSink } | null = null;
 let stopListening: (() => void) | null = null;
+/** The page on screen: sent when consent arrives while the student is on it. */
+let lastPageView: PageView | null = null;
 
 /**
  * Tests only: records straight into `next`, bypassing the configuration and the consent gate;
@@ -44,6 +46,7 @@ export function setAnalyticsSink(next: AnalyticsSink | null): void {
   stopListening?.();
   stopListening = null;
   measurement = null;
+  lastPageView = null;
   setConsentAvailable(false);
   sink = next ?? silent;
 }
@@ -79,8 +82,8 @@ function applyConsent(changedNow: boolean): void {
     if (win) (win as unknown as Record<string, unknown>)[disableFlag] = false;
     measurement.ga ??= ga4Sink(measurement.id, measurement.doc);
     sink = measurement.ga;
-    // The page on screen when the student accepts counts too (its view was not sent before).
-    if (changedNow) trackPageView(currentPage(measurement.doc));
+    // The page on screen when the student accepts counts too (its view was held back).
+    if (changedNow) trackPageView(lastPageView ?? currentPage(measurement.doc));
     return;
   }
   sink = silent;
@@ -120,6 +123,7 @@ export function track(event: AnalyticsEvent): void {
 }
 
 export function trackPageView(view: PageView): void {
+  lastPageView = view;
   try {
     sink.pageView(view);
   } catch (error) {

@@ -40,7 +40,25 @@ export const es = {
     contact: 'Contacto',
     terms: 'Términos y condiciones',
     privacy: 'Aviso de privacidad',
+    cookiePreferences: 'Preferencias de cookies',
     rights: (year: number) => `© ${year} Preu PAES`,
+  },
+  /** The analytics consent banner (web/src/app/ConsentBanner.tsx). */
+  consent: {
+    title: 'Cookies de medición',
+    body: 'Con tu permiso usamos Google Analytics para contar visitas de forma estadística y mejorar Preu PAES. Si no aceptas, no cargamos nada de eso y la plataforma funciona igual.',
+    more: 'Puedes cambiar tu elección cuando quieras en «Preferencias de cookies», al pie de la página. Más detalles en el [aviso de privacidad](/legal/aviso-de-privacidad#cookies).',
+    accept: 'Aceptar',
+    reject: 'Rechazar',
+    close: 'Cerrar sin cambiar',
+    current: {
+      granted: 'Tu elección actual: aceptaste las cookies de medición.',
+      denied: 'Tu elección actual: rechazaste las cookies de medición.',
+    },
+    saved: {
+      granted: 'Listo: aceptaste las cookies de medición. Puedes cambiarlo en «Preferencias de cookies».',
+      denied: 'Listo: rechazaste las cookies de medición. Puedes cambiarlo en «Preferencias de cookies».',
+    },
   },
   toast: {
     close: 'Cerrar aviso',
