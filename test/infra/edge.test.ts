@@ -12,7 +12,14 @@ import {
   WAF_RATE_WINDOW_SECONDS,
 } from '../../infra/config';
 import { routeKey, routes } from '../../lambdas/routes';
-import { onlyResource, removeSynthOutputs, type SynthesizedPlatform, synthPlatform } from './helpers';
+import {
+  type CfnResourceJson,
+  onlyResource,
+  removeSynthOutputs,
+  resourcesOf,
+  type SynthesizedPlatform,
+  synthPlatform,
+} from './helpers';
 
 afterAll(removeSynthOutputs);
 
@@ -174,7 +181,9 @@ describe('rate rules per IP', () => {
 
 describe('logging', () => {
   it('logs blocked and counted requests to an aws-waf-logs-* group, without tokens or cookies', () => {
-    const [[groupId, group]] = Object.entries(edge.findResources('AWS::Logs::LogGroup'));
+    const groups = resourcesOf(edge, 'AWS::Logs::LogGroup');
+    expect(groups).toHaveLength(1);
+    const [groupId, group] = groups[0] as [string, CfnResourceJson];
     expect(group.Properties).toMatchObject({ LogGroupName: 'aws-waf-logs-dev-preu', RetentionInDays: 14 });
     expect(onlyResource(edge, 'AWS::WAFv2::LoggingConfiguration').Properties).toEqual({
       ResourceArn: { 'Fn::GetAtt': ['WebAcl', 'Arn'] },
