@@ -96,6 +96,24 @@ export const authText = {
     deleting: 'Eliminando…',
     cancel: 'Cancelar',
     deleted: 'Tu cuenta fue eliminada.',
+    /** "Descargar mis datos" (Ley 21.719: access and portability). */
+    export: {
+      title: 'Tus datos',
+      intro:
+        'Descarga una copia de todos tus datos en Preu PAES: tu cuenta, tu preparación, tu avance, tus ensayos y sus revisiones, tus tutorías y tus solicitudes de soporte. Es un archivo JSON, un formato que puedes abrir con cualquier editor de texto o llevar a otro servicio.',
+      button: 'Descargar mis datos',
+      busy: 'Preparando tu archivo…',
+      done: (file: string) => `Listo: descargaste ${file}. Revisa tu carpeta de descargas.`,
+      beforeDeleting: 'Antes de eliminar tu cuenta, descarga tus datos: después no podremos recuperarlos.',
+      errors: {
+        network:
+          'No pudimos descargar tus datos porque no hubo conexión. Revisa tu internet e inténtalo de nuevo.',
+        session: 'Tu sesión expiró. Vuelve a iniciar sesión para descargar tus datos.',
+        tooMany: 'Pediste tus datos muchas veces seguidas. Espera un momento e inténtalo de nuevo.',
+        other:
+          'No pudimos descargar tus datos. Inténtalo de nuevo en unos minutos; si el problema sigue, escríbenos desde Contacto.',
+      },
+    },
   },
   nav: {
     signIn: 'Iniciar sesión',

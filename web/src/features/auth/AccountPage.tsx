@@ -5,6 +5,7 @@ import { RELOAD_DELAY_MS } from '../../app/timings';
 import { Field } from '../../app/ui/Field';
 import { SubmitButton } from '../../app/ui/SubmitButton';
 import { authText } from '../../i18n/auth';
+import { DownloadMyData } from './DownloadMyData';
 import { fromChileanMobile, toChileanMobile, validateNewPassword } from './model';
 import { changePassword, deleteAccount, saveAttributes } from './service';
 
@@ -20,6 +21,7 @@ export function AccountPage({ extraSections }: { extraSections?: ReactNode } = {
         {extraSections}
         <PersonalDataForm />
         <PasswordForm />
+        <MyData />
         <DeleteAccount />
       </div>
     </section>
@@ -153,6 +155,18 @@ function PasswordForm() {
   );
 }
 
+/** "Descargar mis datos": the JSON export of everything the platform keeps about the student. */
+function MyData() {
+  const t = authText.account.export;
+  return (
+    <section className="card" aria-labelledby="mis-datos">
+      <h2 id="mis-datos">{t.title}</h2>
+      <p>{t.intro}</p>
+      <DownloadMyData />
+    </section>
+  );
+}
+
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -194,9 +208,14 @@ function DeleteAccount() {
             role="dialog"
             aria-modal="true"
             aria-labelledby="confirmar-eliminar"
+            aria-describedby="eliminar-consecuencias eliminar-descarga"
           >
             <h2 id="confirmar-eliminar">{t.confirmTitle}</h2>
-            <p>{t.dangerIntro}</p>
+            <p id="eliminar-consecuencias">{t.dangerIntro}</p>
+            <div className="dialog__export">
+              <p id="eliminar-descarga">{t.export.beforeDeleting}</p>
+              <DownloadMyData variant="secondary" />
+            </div>
             <form className="form" onSubmit={confirm}>
               <Field
                 label={`${t.confirmLabel}: ${t.confirmIntro}`}
