@@ -22,4 +22,5 @@ export const onboardingBody = z
   })
   .strict();
 
-export type OnboardingBody = z.infer<typeof onboardingBody>;
+/** What the browser sends (the server reads it parsed, as core/domain/onboarding.ts's `OnboardingChoice`). */
+export type OnboardingBody = z.input<typeof onboardingBody>;

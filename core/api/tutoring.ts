@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { TIME_ORDERED_ID } from '../domain/ids';
 
-export type { TutorialView, TutoringOverview } from '../domain/tutoring';
+import type { ScheduleOptions, TutorialState } from '../domain/tutoring';
 
 const clock = z.string().trim().max(5);
 const option = z.object({ date: z.string().trim().max(10), start: clock, end: clock }).strict();
@@ -19,3 +19,28 @@ export const requestBody = z
 export const cancelPath = z.object({ id: z.string().regex(TIME_ORDERED_ID, 'no es un id de tutoría') });
 
 export type TutoringRequestBody = z.infer<typeof requestBody>;
+
+/** A stored request as the student sees it. */
+export interface TutorialView {
+  id: string;
+  state: TutorialState;
+  scheduleOptions: ScheduleOptions;
+  doubts: string;
+  createdAt: string;
+  /** The time an operator agreed with the student (state `agendada` or `realizada`). */
+  scheduledAt: string | null;
+  cancelledAt: string | null;
+  /** Whether the student may still cancel it (see `canStudentCancel`). */
+  cancellable: boolean;
+}
+
+/** `GET /api/tutorial`, and the answer of a request or a cancel. */
+export interface TutoringOverview {
+  tutorials: TutorialView[];
+  tutorials_available: number;
+  /** When the allowance renews (ISO instant: the start of next month in Chile). */
+  end_date: string;
+}
+
+/** The answer of a request or a cancel: the request and the allowance after it. */
+export type TutoringChange = Omit<TutoringOverview, 'tutorials'> & { tutorial: TutorialView };

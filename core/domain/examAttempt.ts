@@ -1,11 +1,11 @@
 /**
  * Practice-exam attempts (issue 8): the deadline, grading against the question versions an attempt
- * fixed, the estimated score, the breakdown by eje temático, and the shapes the API answers.
- * Pure: repositories and handlers bring the data and the clock.
+ * fixed, the estimated score, the breakdown by eje temático and the averages; the answers
+ * of the exam routes are in core/api/exam.ts. Pure: repositories and handlers bring the data and the clock.
  */
 import type { ScoreScale } from '../content/scales';
-import { type Course, EXAM_SUBMISSION_GRACE_MS, MAX_EXAM_MINUTES } from './constants';
-import type { AlternativeId, ExamPaper, PublicPassage, QuestionDetail, TestSummary } from './contentViews';
+import { EXAM_SUBMISSION_GRACE_MS, MAX_EXAM_MINUTES } from './constants';
+import type { AlternativeId } from './contentViews';
 
 export type AttemptStatus = 'running' | 'submitted' | 'expired' | 'cancelled';
 
@@ -232,83 +232,7 @@ export function estimateScore(scale: ScaleTable, correct: number, delivered: num
   return Math.round(low + (high - low) * (equivalent - below));
 }
 
-// ── API shapes ──────────────────────────────────────────────────────────────────────────────
-
-export interface AttemptInfo {
-  id: string;
-  testSlug: string;
-  status: AttemptStatus;
-  /** ISO date-times of the server's clock. */
-  startedAt: string;
-  deadline: string;
-  durationMinutes: number;
-  /** The server's clock when it answered, so the browser can correct its own. */
-  serverNow: string;
-}
-
-/** `GET /api/exam/{id}` and the start route: the running attempt's questions, without keys. */
-export interface AttemptPaper extends ExamPaper {
-  attempt: AttemptInfo;
-}
-
-/** The start route's answer: the paper, and the exams left (null for premium: not limited). */
-export interface StartedAttempt extends AttemptPaper {
-  resumed: boolean;
-  examsAvailable: number | null;
-}
-
-export interface EstimatedScore {
-  value: number;
-  min: number;
-  max: number;
-  scaleVersion: number;
-  estimated: true;
-}
-
-/** One stored attempt as history lists it (`GET /api/exam/progress`). */
-export interface ExamSummary {
-  _id: string;
-  id: string;
-  examType: string;
-  testTitle: string;
-  course: string;
-  status: 'submitted';
-  startTime: string;
-  endTime: string;
-  submittedAt: string;
-  deadline: string;
-  durationMinutes: number;
-  timeUsedSeconds: number;
-  points: number;
-  correct: number;
-  wrong: number;
-  omitted: number;
-  total: number;
-  requested: number;
-  score: EstimatedScore | null;
-  byEje: BreakdownRow[];
-  bySubSubject: BreakdownRow[];
-}
-
-/** The stored result (`data.data[0]` of `POST /api/exam/progress`): the summary and `progress`. */
-export interface ExamResult extends ExamSummary {
-  /** JSON of `ProgressQuestion[]`, as the spec's client parses it. */
-  progress: string;
-}
-
-/** A question of the review: the student's choice, the key and the explanation. */
-export type ReviewQuestion = Extract<QuestionDetail, { kind: 'bank' }> & {
-  selected: AlternativeId | null;
-  isCorrect: boolean;
-  /** The reading passage, sent once in the review's `passages` (its `passage` field stays null). */
-  passageId?: string;
-};
-
-/** `GET /api/exam/progress/{id}` answers `[ExamReview]` (the spec reads `data[0].progress`). */
-export interface ExamReview extends ExamResult {
-  questions: ReviewQuestion[];
-  passages: PublicPassage[];
-}
+// ── Averages, maintained on write ───────────────────────────────────────────────────────────
 
 /** One test's line of `GET /api/exam/averages`. */
 export interface ExamAverage {
@@ -321,28 +245,6 @@ export interface ExamAverage {
   bestPoints: number | null;
   bestAttemptId: string | null;
 }
-
-/** A running attempt as `GET /api/exam` lists it (resume from another device). */
-export interface RunningAttempt {
-  attemptId: string;
-  testSlug: string;
-  deadline: string;
-}
-
-/** `GET /api/exam`: what the choose-a-test screen needs. */
-export interface ExamCatalogue {
-  course: Course;
-  /** The course's displayed tests, in catalogue order. */
-  tests: TestSummary[];
-  /** The onboarding choice, limited to displayed tests of the course (empty before onboarding). */
-  selectedTests: string[];
-  /** null for premium students: not limited. */
-  examsAvailable: number | null;
-  isPremium: boolean;
-  running: RunningAttempt[];
-}
-
-// ── Averages, maintained on write ───────────────────────────────────────────────────────────
 
 /** Attribute names of one test's counters in the `AVERAGES` item (flat, so `ADD` needs no map). */
 export const averageAttributes = (slug: string) => ({

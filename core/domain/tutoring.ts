@@ -204,28 +204,6 @@ export function validateTutoringRequest(
   return problems;
 }
 
-/** A stored request as the student sees it. */
-export interface TutorialView {
-  id: string;
-  state: TutorialState;
-  scheduleOptions: ScheduleOptions;
-  doubts: string;
-  createdAt: string;
-  /** The time an operator agreed with the student (state `agendada` or `realizada`). */
-  scheduledAt: string | null;
-  cancelledAt: string | null;
-  /** Whether the student may still cancel it (see `canStudentCancel`). */
-  cancellable: boolean;
-}
-
-/** `GET /api/tutorial`, and the answer of a request or a cancel. */
-export interface TutoringOverview {
-  tutorials: TutorialView[];
-  tutorials_available: number;
-  /** When the allowance renews (ISO instant: the start of next month in Chile). */
-  end_date: string;
-}
-
 /**
  * A student may cancel a request that has not taken place: one still `solicitada`, or `agendada`
  * for a time still ahead. Cancelling it gives the hour back.

@@ -6,6 +6,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TutorialView } from '@core/api/tutoring';
 import {
   canStudentCancel,
   type QuotaPeriod,
@@ -13,7 +14,6 @@ import {
   type ScheduleOptions,
   TUTORING_QUOTA,
   type TutorialState,
-  type TutorialView,
 } from '@core/domain/tutoring';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';

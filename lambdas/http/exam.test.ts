@@ -15,8 +15,8 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { ExamResult, StartedAttempt } from '@core/api/exam';
 import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
-import type { ExamResult, StartedAttempt } from '@core/domain/examAttempt';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

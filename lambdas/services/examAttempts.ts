@@ -5,6 +5,7 @@
  * retried submission finish an interrupted one.
  */
 
+import type { AttemptPaper, CancelledAttempt, ExamResult, StartedAttempt } from '@core/api/exam';
 import { progressList, type SubmitBody } from '@core/api/exam';
 import { scoreScaleFor } from '@core/content/scales';
 import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
@@ -12,17 +13,14 @@ import { publicPassage, publicQuestion, testSummary } from '@core/domain/content
 import { assembleExam } from '@core/domain/examAssembly';
 import {
   type ALTERNATIVE_IDS,
-  type AttemptPaper,
   type AttemptQuestionRef,
   acceptsAnswers,
   answersFromProgress,
   attemptDeadline,
-  type ExamResult,
   estimateScore,
   examDurationMinutes,
   gradeAttempt,
   ProgressError,
-  type StartedAttempt,
   type SubmittedQuestion,
   serializeProgress,
   timeUsedSeconds,
@@ -303,10 +301,7 @@ export async function startAttempt(
 }
 
 /** Gives up the running attempt. The exam it used is not returned. */
-export async function cancelAttempt(
-  sub: string,
-  testSlug: string,
-): Promise<{ cancelled: boolean; attemptId?: string }> {
+export async function cancelAttempt(sub: string, testSlug: string): Promise<CancelledAttempt> {
   const attempt = await liveAttempt(sub, testSlug, Date.now());
   if (!attempt) return { cancelled: false };
   const cancelled = await closeAttempt(sub, attempt.attemptId, 'cancelled');

@@ -2,18 +2,18 @@
  * What a student reads of their practice exams: the tests they may take, the history of submitted
  * attempts, one attempt's review (keys and explanations) and the averages kept on write.
  */
-import type { HistoryQuery } from '@core/api/exam';
+import type {
+  ExamCatalogue,
+  ExamHistory,
+  ExamResult,
+  ExamReview,
+  ExamSummary,
+  HistoryQuery,
+  ReviewQuestion,
+} from '@core/api/exam';
 import type { Course } from '@core/domain/constants';
 import { bankQuestionDetail, publicPassage, type TestSummary } from '@core/domain/contentViews';
-import {
-  averagesFromItem,
-  type ExamAverage,
-  type ExamCatalogue,
-  type ExamResult,
-  type ExamReview,
-  type ExamSummary,
-  type ReviewQuestion,
-} from '@core/domain/examAttempt';
+import { averagesFromItem, type ExamAverage } from '@core/domain/examAttempt';
 import { TIME_ORDERED_ID } from '@core/domain/ids';
 import { listCourseTests } from '../data/catalogueRepository';
 import type { CourseTestItem } from '../data/contentItems';
@@ -114,7 +114,7 @@ export async function examCatalogue(sub: string, course?: Course): Promise<ExamC
 }
 
 /** Submitted attempts, newest first; `pagination=true&limit&page` pages them. */
-export async function examHistory(sub: string, query: HistoryQuery) {
+export async function examHistory(sub: string, query: HistoryQuery): Promise<ExamHistory> {
   const submitted = (await listAttempts(sub)).filter((a) => a.status === 'submitted').map(summaryOf);
   if (query.pagination !== 'true') return { data: submitted };
   const start = (query.page - 1) * query.limit;

@@ -4,11 +4,11 @@
  * queued for the CRM (`prueba_de_acceso_elegida`).
  */
 import { randomUUID } from 'node:crypto';
-import type { OnboardingBody } from '@core/api/onboarding';
 import type { UserRecord } from '@core/api/user';
 import {
   chileToday,
   type OnboardingCatalogue,
+  type OnboardingChoice,
   type OnboardingIssue,
   validateOnboarding,
 } from '@core/domain/onboarding';
@@ -47,10 +47,7 @@ export function onboardingIssueMessage(issue: OnboardingIssue, catalogue: Onboar
 }
 
 /** Checks the choice against the catalogue, stores it on the user record and queues the course for the CRM. */
-export async function saveOnboarding(
-  caller: Caller,
-  choice: OnboardingBody['onboarding'],
-): Promise<UserRecord> {
+export async function saveOnboarding(caller: Caller, choice: OnboardingChoice): Promise<UserRecord> {
   const catalogue = await loadOnboardingCatalogue(choice.course);
   if (!catalogue) {
     logger.error('course catalogue missing from the content table', { course: choice.course });

@@ -3,15 +3,13 @@
  * (which uses an hour and announces itself to the CRM) and its cancel, with the follow-up a cancel
  * cut short by an outage leaves for later (docs/decisions.md 22).
  */
-import type { TutoringRequestBody } from '@core/api/tutoring';
+import type { TutorialView, TutoringChange, TutoringOverview, TutoringRequestBody } from '@core/api/tutoring';
 import {
   allowanceRenewal,
   cancellationTicket,
   hoursAvailable,
   quotaPeriod,
   type TicketStudent,
-  type TutorialView,
-  type TutoringOverview,
   type TutoringProblem,
   tutoringTicket,
   validateTutoringRequest,
@@ -104,10 +102,7 @@ function ticketStudent(caller: Caller, profile: ProfileItem | null): TicketStude
 const reference = (sub: string, id: string) => `${sub}/${id}`;
 
 /** Requests an hour: validated, one hour used (conditional write), stored, and its ticket queued. */
-export async function requestTutoring(
-  caller: Caller,
-  body: TutoringRequestBody,
-): Promise<{ tutorial: TutorialView; tutorials_available: number; end_date: string }> {
+export async function requestTutoring(caller: Caller, body: TutoringRequestBody): Promise<TutoringChange> {
   const now = new Date();
   const problems = validateTutoringRequest(body, now);
   const fields = Object.entries(problems) as [string, TutoringProblem][];
@@ -166,10 +161,7 @@ export async function requestTutoring(
 }
 
 /** Cancels the student's own request and finishes its follow-up (hour back, operators told). */
-export async function cancelTutoring(
-  caller: Caller,
-  tutorialId: string,
-): Promise<{ tutorial: TutorialView; tutorials_available: number; end_date: string }> {
+export async function cancelTutoring(caller: Caller, tutorialId: string): Promise<TutoringChange> {
   const now = new Date();
   // The key is built from the caller's own partition: another student's id is simply absent.
   const result = await cancelByStudent(caller.sub, tutorialId, now);

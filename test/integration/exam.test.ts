@@ -5,20 +5,19 @@
  * Right answers are read from content/questions by id, the way a student with the key would.
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { UserRecord } from '@core/api/user';
-import { SCORE_SCALES } from '@core/content/scales';
-import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
-import type { AlternativeId, QuestionAnswer } from '@core/domain/contentViews';
 import type {
   AttemptPaper,
-  ExamAverage,
   ExamCatalogue,
   ExamResult,
   ExamReview,
   ExamSummary,
-  ProgressQuestion,
   StartedAttempt,
-} from '@core/domain/examAttempt';
+} from '@core/api/exam';
+import type { UserRecord } from '@core/api/user';
+import { SCORE_SCALES } from '@core/content/scales';
+import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
+import type { AlternativeId, QuestionAnswer } from '@core/domain/contentViews';
+import type { ExamAverage, ProgressQuestion } from '@core/domain/examAttempt';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { validateContent } from '../../content/validate';

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { TutoringOverview } from '@core/api/tutoring';
 import { addDays, chileDate, startOfNextChileMonth } from '@core/domain/chileTime';
-import type { TutoringOverview } from '@core/domain/tutoring';
 import { quotaPeriod } from '@core/domain/tutoring';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';

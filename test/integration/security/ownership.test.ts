@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays, chileDate } from '@core/domain/chileTime';
-import type { ExamCatalogue, ExamResult, StartedAttempt } from '@core/domain/examAttempt';
+import type { ExamCatalogue, ExamResult, StartedAttempt } from '@core/api/exam';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ZodType } from 'zod';

@@ -3,22 +3,39 @@
  * student's Cognito ID token and turns error answers into `ApiError`.
  */
 
-import type { UserRecord } from '@core/api/user';
-import type { Course } from '@core/domain/constants';
-import type { QuestionAnswer, SubjectDetail, SubjectSummary } from '@core/domain/contentViews';
+import type { QuestionAnswer, SubjectDetail, SubjectSummary } from '@core/api/content';
+import type {
+  ContactFormBody,
+  ContactLookup,
+  PropertyUpdateBody,
+  Queued,
+  RegistrationSubmission,
+  Submitted,
+} from '@core/api/crm';
 import type {
   AttemptPaper,
+  CancelledAttempt,
   ExamAverage,
   ExamCatalogue,
+  ExamHistory,
   ExamResult,
   ExamReview,
-  ExamSummary,
   StartedAttempt,
-} from '@core/domain/examAttempt';
+  SubmitBody,
+} from '@core/api/exam';
+import type { OnboardingBody } from '@core/api/onboarding';
+import type { CheckoutBody, StripeRedirect } from '@core/api/subscription';
+import type { TutoringChange, TutoringOverview, TutoringRequestBody } from '@core/api/tutoring';
+import type {
+  DeleteDataBody,
+  DeletedData,
+  LastLessonBody,
+  SignUpBody,
+  UserRecord,
+  UserUpdateBody,
+} from '@core/api/user';
+import type { Course } from '@core/domain/constants';
 import type { CourseProgress } from '@core/domain/lessonProgress';
-import type { OnboardingChoice } from '@core/domain/onboarding';
-import type { PremiumPlan } from '@core/domain/subscription';
-import type { TutorialView, TutoringOverview, TutoringRequestInput } from '@core/domain/tutoring';
 import { amplifyAuth, hasStoredSession } from '../app/amplify';
 import type { RuntimeConfig } from '../app/config';
 
@@ -92,93 +109,44 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The answer of a tutoring request or cancel: the request and the allowance after it. */
-export type TutoringChange = Omit<TutoringOverview, 'tutorials'> & { tutorial: TutorialView };
-
-/** The spec's fields of `POST /api/exam/progress`, plus the attempt the start route gave. */
-export interface ExamSubmission {
-  attemptId: string;
-  examType: string;
-  startTime: number | null;
-  endTime: number | null;
-  /** The server counts the correct answers itself; the browser does not know the keys. */
-  points: number | null;
-  course: string;
-  /** The questions, serialised: `[{ id, answered, answers: [{ id, selected }] }]`. */
-  progress: string;
-}
-
-export interface ExamHistoryPage {
-  data: ExamSummary[];
-  pagination?: { page: number; limit: number; total: number; pages: number };
-}
-
-/** The CRM registration form (spec: `POST /api/{crm}/submission/register`). */
-export interface RegistrationSubmission {
-  fields: {
-    firstname: string;
-    lastname: string;
-    email: string;
-    phone: string;
-    username: string;
-    pathname: string;
-  };
-  context: { hutk?: string; pageUri: string; pageName: string };
-}
-
-export interface SignUpV2Body {
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string;
-  username: string;
-  pathname: string;
-  hubspot_id: string | null;
-}
-
-/** A message of the contact page (`website` is the hidden field only bots fill). */
-export interface ContactFormBody {
-  fields: { firstname: string; lastname: string; email: string; phone?: string; message: string };
-  context: { hutk?: string; pageUri: string; pageName: string };
-  website?: string;
-}
-
-/** Typed calls of the API (spec section 7), added as their routes are built. */
+/**
+ * Typed calls of the API (spec section 7). Bodies and answers are the types of core/api, which the
+ * handlers validate with, so the browser cannot drift from the server.
+ */
 export const api = {
   health: () => apiRequest<{ status: string; time: string }>('GET', '/api/health', { anonymous: true }),
   getUser: () => apiRequest<UserRecord>('GET', '/api/user'),
-  signUpV2: (body: SignUpV2Body) => apiRequest<UserRecord>('POST', '/api/user/signup-v2', { body }),
-  markEmailVerified: () => apiRequest<UserRecord>('POST', '/api/user', { body: { email_verified: true } }),
+  signUpV2: (body: SignUpBody) => apiRequest<UserRecord>('POST', '/api/user/signup-v2', { body }),
+  markEmailVerified: () =>
+    apiRequest<UserRecord>('POST', '/api/user', { body: { email_verified: true } satisfies UserUpdateBody }),
   saveHubspotId: (hubspotId: string) =>
-    apiRequest<UserRecord>('POST', '/api/user', { body: { hubspot_id: hubspotId } }),
-  deleteAllData: (ids: { hsContactId: string | null; stripeCustomerId: string | null }) =>
-    apiRequest<{ deleted: number }>('DELETE', '/api/user/deleteAllData', { body: ids }),
-  startCheckout: (plan: PremiumPlan) =>
-    apiRequest<{ url: string }>('POST', '/api/stripe/checkout', { body: { plan } }),
-  openBillingPortal: () => apiRequest<{ url: string }>('POST', '/api/stripe/portal', { body: {} }),
-  saveOnboarding: (onboarding: OnboardingChoice) =>
-    apiRequest<UserRecord>('POST', '/api/onboarding', { body: { onboarding } }),
+    apiRequest<UserRecord>('POST', '/api/user', { body: { hubspot_id: hubspotId } satisfies UserUpdateBody }),
+  deleteAllData: (ids: NonNullable<DeleteDataBody>) =>
+    apiRequest<DeletedData>('DELETE', '/api/user/deleteAllData', { body: ids }),
+  startCheckout: (plan: CheckoutBody['plan']) =>
+    apiRequest<StripeRedirect>('POST', '/api/stripe/checkout', { body: { plan } satisfies CheckoutBody }),
+  openBillingPortal: () => apiRequest<StripeRedirect>('POST', '/api/stripe/portal', { body: {} }),
+  saveOnboarding: (onboarding: OnboardingBody['onboarding']) =>
+    apiRequest<UserRecord>('POST', '/api/onboarding', { body: { onboarding } satisfies OnboardingBody }),
   submitRegistration: (body: RegistrationSubmission) =>
-    apiRequest<{ submitted: boolean }>('POST', '/api/hubspot/submission/register', { body, anonymous: true }),
+    apiRequest<Submitted>('POST', '/api/hubspot/submission/register', { body, anonymous: true }),
   findCrmContact: (email: string) =>
-    apiRequest<{ exist: boolean; contact: { id: string } | null }>('GET', '/api/hubspot/contact', {
-      query: { email },
-    }),
+    apiRequest<ContactLookup>('GET', '/api/hubspot/contact', { query: { email } }),
   updateCrmContact: (name: string, value: string) =>
-    apiRequest<{ queued: boolean }>('PUT', '/api/hubspot/contact', { body: { name, value } }),
+    apiRequest<Queued>('PUT', '/api/hubspot/contact', { body: { name, value } satisfies PropertyUpdateBody }),
   submitContactForm: (body: ContactFormBody) =>
-    apiRequest<{ submitted: boolean }>('POST', '/api/hubspot/submission/contact', { body, anonymous: true }),
+    apiRequest<Submitted>('POST', '/api/hubspot/submission/contact', { body, anonymous: true }),
   listSubjects: (course?: Course) =>
     apiRequest<SubjectSummary[]>('GET', '/api/subject', { query: { course: course?.toLowerCase() } }),
   getSubject: (id: string) => apiRequest<SubjectDetail[]>('GET', `/api/subject/${encodeURIComponent(id)}`),
   /** Spec `POST /api/user?course`: the server merges it with what it has and answers the record. */
   saveProgress: (progress: CourseProgress, course?: Course) =>
     apiRequest<UserRecord>('POST', '/api/user', {
-      body: { progress },
+      body: { progress } satisfies UserUpdateBody,
       query: { course: course?.toLowerCase() },
     }),
   saveLastLesson: (lastLesson: string) =>
-    apiRequest<UserRecord>('POST', '/api/user/lastLesson', { body: { lastLesson } }),
+    apiRequest<UserRecord>('POST', '/api/user/lastLesson', { body: { lastLesson } satisfies LastLessonBody }),
   /** The tests a student may take, the exams left and any running attempts. */
   listExams: (course?: Course) =>
     apiRequest<ExamCatalogue>('GET', '/api/exam', { query: { course: course?.toLowerCase() } }),
@@ -187,15 +155,12 @@ export const api = {
   startExam: (testSlug: string) =>
     apiRequest<StartedAttempt>('POST', `/api/exam/${encodeURIComponent(testSlug)}/attempt`),
   cancelExam: (testSlug: string) =>
-    apiRequest<{ cancelled: boolean; attemptId?: string }>(
-      'DELETE',
-      `/api/exam/${encodeURIComponent(testSlug)}/attempt`,
-    ),
+    apiRequest<CancelledAttempt>('DELETE', `/api/exam/${encodeURIComponent(testSlug)}/attempt`),
   /** Spec `POST /api/exam/progress`: the server grades it; the stored result is `data[0]`. */
-  submitExam: (body: ExamSubmission) =>
+  submitExam: (body: SubmitBody) =>
     apiRequest<{ data: ExamResult[] }>('POST', '/api/exam/progress', { body }),
   listExamProgress: (page?: { page: number; limit: number }) =>
-    apiRequest<ExamHistoryPage>('GET', '/api/exam/progress', {
+    apiRequest<ExamHistory>('GET', '/api/exam/progress', {
       query: page ? { pagination: true, page: page.page, limit: page.limit } : {},
     }),
   /** Spec `GET /api/exam/progress/{id}`: `[review]`, whose `progress` the spec parses. */
@@ -204,7 +169,7 @@ export const api = {
   getExamAverages: () => apiRequest<{ data: ExamAverage[] }>('GET', '/api/exam/averages'),
   getQuestion: (id: string) => apiRequest<QuestionAnswer>('GET', `/api/question/${encodeURIComponent(id)}`),
   getTutoring: () => apiRequest<TutoringOverview>('GET', '/api/tutorial'),
-  requestTutoring: (body: TutoringRequestInput) =>
+  requestTutoring: (body: TutoringRequestBody) =>
     apiRequest<TutoringChange>('POST', '/api/tutorial', { body }),
   cancelTutoring: (id: string) =>
     apiRequest<TutoringChange>('GET', `/api/tutorial/cancel/${encodeURIComponent(id)}`),

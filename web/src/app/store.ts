@@ -4,6 +4,7 @@
  * state is always fetched again.
  */
 
+import type { AttemptInfo, ExamResult, ExamReview, ExamSummary, ReviewQuestion } from '@core/api/exam';
 import type { Onboarding, UserRecord } from '@core/api/user';
 import { FREE_TIER, MAX_EXAM_MINUTES } from '@core/domain/constants';
 import type {
@@ -15,14 +16,7 @@ import type {
   SubjectSummary,
   TestSummary,
 } from '@core/domain/contentViews';
-import type {
-  AttemptInfo,
-  ExamAverage,
-  ExamResult,
-  ExamReview,
-  ExamSummary,
-  ReviewQuestion,
-} from '@core/domain/examAttempt';
+import type { ExamAverage } from '@core/domain/examAttempt';
 import type { CourseProgress } from '@core/domain/lessonProgress';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';

@@ -1,4 +1,5 @@
-import type { ExamAverage, ExamSummary } from '@core/domain/examAttempt';
+import type { ExamSummary } from '@core/api/exam';
+import type { ExamAverage } from '@core/domain/examAttempt';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppStore } from '../../app/store';

@@ -1,4 +1,4 @@
-import type { ExamCatalogue } from '@core/domain/examAttempt';
+import type { ExamCatalogue } from '@core/api/exam';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { examText } from '../../i18n/exam';

@@ -1,4 +1,4 @@
-import type { ExamCatalogue } from '@core/domain/examAttempt';
+import type { ExamCatalogue } from '@core/api/exam';
 import { newUserRecord } from '@core/domain/user';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

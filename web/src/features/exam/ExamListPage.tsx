@@ -1,5 +1,5 @@
+import type { ExamCatalogue } from '@core/api/exam';
 import type { TestSummary } from '@core/domain/contentViews';
-import type { ExamCatalogue } from '@core/domain/examAttempt';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { contentAssetUrl } from '../../app/ui/contentAsset';

@@ -1,4 +1,4 @@
-import type { ExamResult } from '@core/domain/examAttempt';
+import type { ExamResult } from '@core/api/exam';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppStore } from '../../app/store';

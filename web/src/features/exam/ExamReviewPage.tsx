@@ -1,4 +1,4 @@
-import type { ReviewQuestion } from '@core/domain/examAttempt';
+import type { ReviewQuestion } from '@core/api/exam';
 import { memo, type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppStore } from '../../app/store';

@@ -4,15 +4,10 @@
  * results, review, cancel; the derived counts; the local snapshot a reload resumes from; and the
  * timer's spoken milestones.
  */
+
+import type { AttemptPaper, ExamResult, ExamReview, ReviewQuestion, SubmitBody } from '@core/api/exam';
 import type { AlternativeId } from '@core/domain/contentViews';
-import type {
-  AttemptPaper,
-  ExamResult,
-  ExamReview,
-  ProgressQuestion,
-  ReviewQuestion,
-} from '@core/domain/examAttempt';
-import type { ExamSubmission } from '../../api/client';
+import type { ProgressQuestion } from '@core/domain/examAttempt';
 import { type ExamQuestionState, type ExamState, initialExamState } from '../../app/store';
 
 const clampIndex = (index: number, length: number) => Math.min(Math.max(0, index), Math.max(0, length - 1));
@@ -293,7 +288,7 @@ export function restoreSnapshot(exam: ExamState, snapshot: ExamSnapshot | null):
 }
 
 /** The spec's body of `POST /api/exam/progress`; the browser does not know the points. */
-export function submissionOf(exam: ExamState, endTime: number): ExamSubmission | null {
+export function submissionOf(exam: ExamState, endTime: number): (SubmitBody & { progress: string }) | null {
   if (!exam.attempt || !exam.test) return null;
   return {
     attemptId: exam.attempt.id,

@@ -4,7 +4,7 @@
  * network failures), cancel, and the result, review and history reads. Load failures are only
  * logged (spec section 8); the screens show their own empty or retry state.
  */
-import type { ExamCatalogue, ExamResult, ExamReview } from '@core/domain/examAttempt';
+import type { ExamCatalogue, ExamResult, ExamReview } from '@core/api/exam';
 import { ApiError, api } from '../../api/client';
 import { type ExamState, useAppStore } from '../../app/store';
 import {

@@ -1,13 +1,8 @@
 /** Papers, results and reviews for the exam feature's tests (shapes of core/domain/examAttempt.ts). */
+
+import type { AttemptPaper, ExamResult, ExamReview, ExamSummary, ReviewQuestion } from '@core/api/exam';
 import type { PublicQuestion, TestSummary } from '@core/domain/contentViews';
-import type {
-  AttemptPaper,
-  ExamAverage,
-  ExamResult,
-  ExamReview,
-  ExamSummary,
-  ReviewQuestion,
-} from '@core/domain/examAttempt';
+import type { ExamAverage } from '@core/domain/examAttempt';
 
 export const testM1: TestSummary = {
   slug: 'paes_competencia_matematica_m1',

@@ -1,5 +1,5 @@
 /** The contact form: its values, its checks and the body sent to the CRM. */
-import type { ContactFormBody } from '../../api/client';
+import type { ContactFormBody } from '@core/api/crm';
 import { publicText } from '../../i18n/public';
 
 export interface ContactValues {

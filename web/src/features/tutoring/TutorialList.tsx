@@ -1,4 +1,5 @@
-import { SCHEDULE_OPTION_KEYS, type TutorialView } from '@core/domain/tutoring';
+import type { TutorialView } from '@core/api/tutoring';
+import { SCHEDULE_OPTION_KEYS } from '@core/domain/tutoring';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { tutoringText } from '../../i18n/tutoring';
 import { formatDateTime, formatDay, formatOption } from './model';

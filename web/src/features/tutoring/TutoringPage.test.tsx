@@ -1,5 +1,5 @@
+import type { TutorialView } from '@core/api/tutoring';
 import { addDays, chileDate } from '@core/domain/chileTime';
-import type { TutorialView } from '@core/domain/tutoring';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -4,7 +4,8 @@
  * reloads (spec); failures show the spec's messages (section 8), and a failed load is only logged.
  */
 
-import type { TutorialView, TutoringOverview, TutoringRequestInput } from '@core/domain/tutoring';
+import type { TutorialView, TutoringOverview } from '@core/api/tutoring';
+import type { TutoringRequestInput } from '@core/domain/tutoring';
 import { api } from '../../api/client';
 import { useAppStore } from '../../app/store';
 import { RELOAD_DELAY_MS } from '../../app/timings';
