@@ -19,14 +19,9 @@ import { benchLambdas } from './bench/lambda';
 import { benchLighthouse } from './bench/lighthouse';
 import { BUDGETS, formatMarkdown, formatTable, KIB, kib, type Row, verdictOf } from './bench/report';
 import { registeredStudent, startAttempt } from './bench/students';
-import {
-  chromiumMissing,
-  launchChromium,
-  type PageWeight,
-  signedInStorage,
-  weighPage,
-} from './bench/webBrowser';
+import { launchChromium, type PageWeight, signedInStorage, weighPage } from './bench/webBrowser';
 import { buildWeb, findSecrets, heavyPartsIn, initialLoad, jsChunks, sumGzip } from './bench/webBuild';
+import { chromiumMissing } from './local/chromium';
 import { type RunningStack, startStack, webRuntimeConfig } from './local/stack';
 import { startLocalWeb } from './local/web';
 

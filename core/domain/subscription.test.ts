@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { chileDate } from './chileTime';
 import {
-  chileDate,
   convergePremium,
   grantsPremium,
   NO_PREMIUM,

@@ -3,6 +3,7 @@
  * customer's subscriptions collapse into the one state stored on the user record, plan prices and
  * the promotion window.
  */
+import { chileDate } from './chileTime';
 import { PREMIUM_PRICES_CLP, PROMOTION } from './constants';
 
 export const PREMIUM_PLANS = ['monthly', 'yearly'] as const;
@@ -102,17 +103,7 @@ export interface PromotionConfig {
   endDate: string;
 }
 
-/** Today's date in Chile (`YYYY-MM-DD`), the calendar the promotion's end date is written in. */
-export function chileDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Santiago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-/** A promotion applies while it is switched on and its end date has not passed. */
+/** A promotion applies while it is switched on and its end date (Chile's calendar) has not passed. */
 export function promotionIsActive(promotion: PromotionConfig = PROMOTION, now = new Date()): boolean {
   return promotion.active && chileDate(now) <= promotion.endDate;
 }

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../local/chromium';
 import { BUDGETS, median, type Row, verdictOf } from './report';
-import { CHROMIUM, CHROMIUM_FLAGS } from './webBrowser';
 
 export interface LighthouseRun {
   performance: number;

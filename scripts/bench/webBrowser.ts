@@ -3,27 +3,10 @@
  * by `vite preview`, with an empty cache, and every script and stylesheet it requests is weighed
  * (gzip of the served file: the preview server does not compress, CloudFront does).
  */
-import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../local/chromium';
 import type { StackInfo } from '../local/stack';
 import { type FileWeight, weighFile } from './webBuild';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export const chromiumMissing = (): string | null =>
-  existsSync(CHROMIUM)
-    ? null
-    : `Chromium not found at ${CHROMIUM}: run \`apt-get update && apt-get install -y chromium\` (or set CHROMIUM_PATH)`;
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });

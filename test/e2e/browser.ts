@@ -7,21 +7,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM } from '../helpers/globalE2E';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/local/chromium';
 
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** QUIC off: the local servers speak plain HTTP/1.1, and Chromium's QUIC probes only add noise. */
+const FLAGS = [...CHROMIUM_FLAGS, '--disable-quic'];
 
 export interface Journey {
   page: Page;

@@ -2,16 +2,15 @@
  * The browser journeys' stack: a production build of the web app served by `vite preview`, the
  * whole local platform on free ports, and Debian's Chromium. Fails loudly when Chromium is missing.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { chromiumMissing } from '../../scripts/local/chromium';
 import { ForkedStack } from '../../scripts/local/forkStack';
 import type { StackInfo } from '../../scripts/local/stack';
 import { TEST_STACK_ENV } from './globalStack';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,12 +19,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}. The browser journeys need Debian's Chromium: ` +
-        'run `apt-get update && apt-get install -y chromium` (or set CHROMIUM_PATH).',
-    );
-  }
+  const missing = chromiumMissing();
+  if (missing) throw new Error(`The browser journeys need Debian's Chromium. ${missing}.`);
   await build({
     configFile: path.resolve(import.meta.dirname, '../../web/vite.config.ts'),
     logLevel: 'warn',

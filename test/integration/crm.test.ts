@@ -1,31 +1,10 @@
 /** The CRM routes and the queue → worker path in the local stack (HubSpot played by the local adapter). */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { crmLog, eventually } from '../helpers/crmLog';
 import { apiCall, createStudent } from '../helpers/localUsers';
 
 const stack = inject('stack');
-const crmLog = () => {
-  const file = path.join(stack.logDir, 'crm-log.jsonl');
-  return existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line))
-    : [];
-};
-
-async function eventually<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting for the CRM worker');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 let student: Awaited<ReturnType<typeof createStudent>>;
 
 beforeAll(async () => {
@@ -47,7 +26,7 @@ beforeAll(async () => {
 
 describe('CRM routes', () => {
   it('submits the registration form without a session and lowercases the e-mail', () => {
-    const entry = crmLog().find(
+    const entry = crmLog(stack.logDir).find(
       (e) => e.call === 'submitRegistrationForm' && e.fields.email === student.email,
     );
     expect(entry).toMatchObject({ fields: { email: student.email }, context: { pageName: 'Regístrate' } });
@@ -78,7 +57,7 @@ describe('CRM routes', () => {
     });
     expect(response).toMatchObject({ status: 202, body: { queued: true } });
     const applied = await eventually(() =>
-      crmLog().find(
+      crmLog(stack.logDir).find(
         (e) => e.call === 'updateContactProperties' && e.properties.prueba_de_acceso_elegida === 'paes',
       ),
     );
@@ -113,7 +92,7 @@ describe('CRM routes', () => {
     });
     expect(response.status).toBe(202);
     const ticket = await eventually(() =>
-      crmLog().find((e) => e.call === 'createTicket' && e.subject === 'Tutoría de prueba'),
+      crmLog(stack.logDir).find((e) => e.call === 'createTicket' && e.subject === 'Tutoría de prueba'),
     );
     expect(ticket).toMatchObject({ pipeline: '0', stage: '1', content: 'Dudas: fracciones' });
   });

@@ -3,8 +3,6 @@
  * allowance is spent and the next lesson is refused (nothing stored changes), then becomes premium
  * and goes on; two tabs saving at once keep each other's work; the last lesson is stored.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserRecord } from '@core/api/user';
 import type { SubjectDetail } from '@core/domain/contentViews';
@@ -13,6 +11,7 @@ import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { validateContent } from '../../content/validate';
 import { dynamo } from '../../lambdas/data/client';
+import { crmLog, eventually } from '../helpers/crmLog';
 import { apiCall, createStudent, registerCrmContact } from '../helpers/localUsers';
 
 const stack = inject('stack');
@@ -82,26 +81,6 @@ const subjectDetail = async (token: string, id: string) =>
   (
     (await apiCall(stack, 'GET', `/api/subject/${id}`, { token })).body as SubjectDetail[]
   )[0] as SubjectDetail;
-
-const crmLog = () => {
-  const file = path.join(stack.logDir, 'crm-log.jsonl');
-  return existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line))
-    : [];
-};
-
-async function eventually<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('lesson progress', () => {
   it('has subjects of at least five lessons to study', () => {
@@ -178,7 +157,7 @@ describe('lesson progress', () => {
 
     // clases_restantes reached the CRM through the queue for this free student.
     await eventually(() =>
-      crmLog().find(
+      crmLog(stack.logDir).find(
         (e) =>
           e.call === 'updateContactProperties' &&
           e.contactId === contactId &&

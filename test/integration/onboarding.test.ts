@@ -3,37 +3,16 @@
  * rules are checked against the catalogue in DynamoDB, the choice is stored on the user record
  * and the course reaches the (local) CRM. Also the public contact form of /contacto.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { AvailableDate } from '@core/content/schema';
 import { offeredDates } from '@core/domain/catalogue';
 import { chileToday } from '@core/domain/onboarding';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import courses from '../../content/catalogue/courses.json';
+import { crmLog, eventually } from '../helpers/crmLog';
 import { apiCall, createStudent } from '../helpers/localUsers';
 
 const stack = inject('stack');
-
-const crmLog = () => {
-  const file = path.join(stack.logDir, 'crm-log.jsonl');
-  return existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line))
-    : [];
-};
-
-async function eventually<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting for the CRM worker');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const paesDates = courses.courses.find((c) => c.id === 'paes')?.availableDates as AvailableDate[];
 const upcoming = offeredDates(paesDates, chileToday()).find((d) => d.id !== 'otra');
@@ -108,11 +87,11 @@ describe('POST /api/onboarding', () => {
       targetPoints: 600,
     };
     expect((await save(pdtChoice)).status).toBe(200);
-    const contactId = crmLog().find(
+    const contactId = crmLog(stack.logDir).find(
       (e) => e.call === 'submitRegistrationForm' && e.fields.email === student.email,
     )?.contactId;
     const update = await eventually(() =>
-      crmLog().find(
+      crmLog(stack.logDir).find(
         (e) =>
           e.call === 'updateContactProperties' &&
           e.contactId === contactId &&
@@ -205,7 +184,7 @@ describe('POST /api/hubspot/submission/contact', () => {
   it('reaches the CRM without a session, e-mail lowercased', async () => {
     const response = await apiCall(stack, 'POST', '/api/hubspot/submission/contact', { body: message });
     expect(response).toMatchObject({ status: 200, body: { submitted: true } });
-    const entry = crmLog().find(
+    const entry = crmLog(stack.logDir).find(
       (e) => e.call === 'submitContactForm' && e.fields.email === 'tomas.munoz@ejemplo.cl',
     );
     expect(entry).toMatchObject({ fields: { firstname: 'Tomás', message: message.fields.message } });
@@ -222,8 +201,8 @@ describe('POST /api/hubspot/submission/contact', () => {
       website: 'http://spam',
     };
     expect((await apiCall(stack, 'POST', '/api/hubspot/submission/contact', { body: bot })).status).toBe(200);
-    expect(crmLog().some((e) => e.call === 'submitContactForm' && e.fields.email === 'bot@ejemplo.cl')).toBe(
-      false,
-    );
+    expect(
+      crmLog(stack.logDir).some((e) => e.call === 'submitContactForm' && e.fields.email === 'bot@ejemplo.cl'),
+    ).toBe(false);
   });
 });

@@ -2,8 +2,6 @@
  * Tutoring hours over HTTP against the local stack: request → list → cancel, the allowance under
  * concurrent requests, ownership, and the tickets in the local CRM log.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TutoringOverview } from '@core/api/tutoring';
 import { addDays, chileDate, startOfNextChileMonth } from '@core/domain/chileTime';
@@ -14,6 +12,7 @@ import { dynamo } from '../../lambdas/data/client';
 import { timeOrderedId } from '../../lambdas/data/ids';
 import { returnQuotaHour, setStateByOperator, spendQuotaHour } from '../../lambdas/data/tutoringRepository';
 import { applyOperatorChange } from '../../scripts/tutoring';
+import { crmLog, eventually } from '../helpers/crmLog';
 import { apiCall, createStudent } from '../helpers/localUsers';
 
 const stack = inject('stack');
@@ -22,27 +21,6 @@ beforeAll(() => {
   process.env.DYNAMODB_ENDPOINT = stack.dynamoEndpoint;
   process.env.USERS_TABLE = stack.tables.users;
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: log lines of several shapes.
-const crmLog = (): Record<string, any>[] => {
-  const file = path.join(stack.logDir, 'crm-log.jsonl');
-  return existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line))
-    : [];
-};
-
-async function eventually<T>(read: () => T | undefined, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting for the CRM worker');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A student who finished sign-up on the server (the ticket takes name and phone from there). */
 async function registeredStudent(firstname = 'Camila', phone = '+56912345678') {
@@ -201,11 +179,11 @@ describe('tutoring: request → list → cancel', () => {
     expect(requested.status).toBe(201);
     const id = (requested.body as { tutorial: { id: string } }).tutorial.id;
     const ticket = await eventually(() =>
-      crmLog().find(
+      crmLog(stack.logDir).find(
         (e) => e.call === 'createTicket' && e.content?.includes(`Referencia: ${student.sub}/${id}`),
       ),
     );
-    const contact = crmLog().find(
+    const contact = crmLog(stack.logDir).find(
       (e) => e.call === 'submitRegistrationForm' && e.fields?.email === student.email,
     );
     expect(ticket).toMatchObject({
@@ -231,12 +209,16 @@ describe('tutoring: request → list → cancel', () => {
     expect(cancelled.status).toBe(200);
     await apiCall(stack, 'GET', `/api/tutorial/cancel/${id}`, { token: student.token });
     const notice = await eventually(() =>
-      crmLog().find((e) => e.call === 'createTicket' && e.subject === 'Tutoría cancelada: Valentina Rojas'),
+      crmLog(stack.logDir).find(
+        (e) => e.call === 'createTicket' && e.subject === 'Tutoría cancelada: Valentina Rojas',
+      ),
     );
     expect(notice.content).toContain(`Referencia: ${student.sub}/${id}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // One notice, even though the cancel was repeated.
-    expect(crmLog().filter((e) => e.subject === 'Tutoría cancelada: Valentina Rojas')).toHaveLength(1);
+    expect(
+      crmLog(stack.logDir).filter((e) => e.subject === 'Tutoría cancelada: Valentina Rojas'),
+    ).toHaveLength(1);
   });
 
   it('consumes the last hour once when requests race', async () => {

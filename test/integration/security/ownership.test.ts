@@ -11,8 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, chileDate } from '@core/domain/chileTime';
 import type { ExamCatalogue, ExamResult, StartedAttempt } from '@core/api/exam';
+import { addDays, chileDate } from '@core/domain/chileTime';
 import { usernameFromEmail } from '@core/domain/username';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ZodType } from 'zod';
@@ -28,6 +28,7 @@ import { operations as tutorialOperations } from '../../../lambdas/http/tutorial
 import { operations as userOperations } from '../../../lambdas/http/user';
 import type { Operation } from '../../../lambdas/lib/handler';
 import { type HandlerModule, type Route, routeKey, routes } from '../../../lambdas/routes';
+import { eventually } from '../../helpers/crmLog';
 import { apiCall, createStudent, registerCrmContact } from '../../helpers/localUsers';
 
 const stack = inject('stack');
@@ -139,16 +140,6 @@ const stripeCustomer = (id: string) => {
   const state = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { customers: {} };
   return state.customers[id] as { id: string; deleted?: true } | undefined;
 };
-
-async function eventually<T>(read: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let owner: Student;
 let intruder: Student;
@@ -338,7 +329,7 @@ const cases: [key: string, run: () => Promise<void>][] = [
               e.call === 'updateContactProperties' &&
               (e.properties as Record<string, string>).clases_restantes === value,
           ),
-        'the property update',
+        { what: 'the property update', timeoutMs: 10_000 },
       );
       expect(applied.contactId).toBe(intruder.contactId);
     },
@@ -355,7 +346,7 @@ const cases: [key: string, run: () => Promise<void>][] = [
       expect(response.status).toBe(202);
       const ticket = await eventually(
         () => readJsonLines('crm-log.jsonl').find((e) => e.call === 'createTicket' && e.subject === subject),
-        'the ticket',
+        { what: 'the ticket', timeoutMs: 10_000 },
       );
       expect(ticket.contactId).toBe(intruder.contactId);
     },
