@@ -1,7 +1,9 @@
 /**
- * Journey 9 of issue 13: the account page — update the name, change the password, sign out, sign
- * in with the new password, delete the account, and no longer be able to sign in.
+ * Journey 9 of issue 13: the account page — download my data (issue 27), update the name, change
+ * the password, sign out, sign in with the new password, delete the account (with the download
+ * offered again), and no longer be able to sign in.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, signIn } from '../helpers/localUsers';
@@ -27,6 +29,22 @@ describe('the account page', () => {
     expect(await personal.getByLabel('Apellido', { exact: true }).inputValue()).toBe('Rojas');
     expect(await personal.getByLabel('Correo electrónico').inputValue()).toBe(student.email);
     await journey.step('account');
+
+    // Descargar mis datos (issue 27): the export, saved as a dated JSON file.
+    const myData = page.getByRole('region', { name: 'Tus datos' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      myData.getByRole('button', { name: 'Descargar mis datos' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^mis-datos-preu-paes-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(readFileSync((await download.path()) as string, 'utf8')) as {
+      account: { email: string; given_name: string };
+      items: unknown[];
+    };
+    expect(exported.account.email).toBe(student.email);
+    expect(exported.items.length).toBeGreaterThan(0);
+    await expect.poll(() => myData.getByRole('status').textContent()).toContain('Listo: descargaste');
+    await journey.step('data-downloaded');
 
     // Name: saved in the user pool, then the page reloads and shows it.
     await personal.getByLabel('Nombre', { exact: true }).fill('Sofía Antonia');
@@ -78,6 +96,13 @@ describe('the account page', () => {
     const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta definitivamente?' });
     const confirm = dialog.getByRole('button', { name: 'Sí, eliminar mi cuenta' });
     expect(await confirm.isDisabled()).toBe(true);
+    // The dialog offers the download once more, before anything is deleted.
+    expect(await dialog.textContent()).toContain('Antes de eliminar tu cuenta, descarga tus datos');
+    const [lastCopy] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Descargar mis datos' }).click(),
+    ]);
+    expect(lastCopy.suggestedFilename()).toMatch(/^mis-datos-preu-paes-.*\.json$/);
     await dialog.getByLabel(/^Confirmación/).fill('eliminar');
     await journey.step('delete-dialog');
     await confirm.click();

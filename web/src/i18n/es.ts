@@ -46,8 +46,8 @@ export const es = {
   /** The analytics consent banner (web/src/app/ConsentBanner.tsx). */
   consent: {
     title: 'Cookies de medición',
-    body: 'Con tu permiso usamos Google Analytics para contar visitas de forma estadística y mejorar Preu PAES. Si no aceptas, no cargamos nada de eso y la plataforma funciona igual.',
-    more: 'Puedes cambiar tu elección cuando quieras en «Preferencias de cookies», al pie de la página. Más detalles en el [aviso de privacidad](/legal/aviso-de-privacidad#cookies).',
+    body: 'Con tu permiso usamos Google Analytics para contar visitas y mejorar Preu PAES. Si rechazas, no lo cargamos y todo funciona igual.',
+    more: 'Cambia tu elección cuando quieras en «Preferencias de cookies», al pie de la página. Más en el [aviso de privacidad](/legal/aviso-de-privacidad#cookies).',
     accept: 'Aceptar',
     reject: 'Rechazar',
     close: 'Cerrar sin cambiar',
