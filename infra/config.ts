@@ -132,6 +132,11 @@ export interface PlatformConfig {
   /** GA4 measurement id (G-…): the CSP admits Google Analytics, config.json enables analytics. */
   gaMeasurementId: string | undefined;
   /**
+   * The data controller (responsable del tratamiento) the legal pages name, from the context keys
+   * controllerName, controllerRut, controllerAddress, controllerEmail; absent ones read "pending".
+   */
+  controller: Partial<Record<'name' | 'rut' | 'address' | 'email', string>>;
+  /**
    * Non-secret integration settings the Lambdas read (lambdas/lib/config.ts), by environment
    * variable; only the ones set in context.
    */
@@ -160,6 +165,10 @@ const SETTING_KEYS = [
   'domainName',
   'certificateArn',
   'gaMeasurementId',
+  'controllerName',
+  'controllerRut',
+  'controllerAddress',
+  'controllerEmail',
   'alarmEmail',
   'sesFromEmail',
   'sesRegion',
@@ -204,6 +213,16 @@ export function readPlatformConfig(scope: Construct): PlatformConfig {
     certificateArn,
     hubspotPortalId: setting('hubspotPortalId'),
     gaMeasurementId: setting('gaMeasurementId'),
+    controller: Object.fromEntries(
+      (
+        [
+          ['name', setting('controllerName')],
+          ['rut', setting('controllerRut')],
+          ['address', setting('controllerAddress')],
+          ['email', setting('controllerEmail')],
+        ] as const
+      ).filter(([, value]) => value !== undefined),
+    ),
     functionSettings: Object.fromEntries(
       (Object.entries(FUNCTION_SETTINGS) as [keyof typeof FUNCTION_SETTINGS, string][]).flatMap(
         ([key, envVar]) => {

@@ -291,6 +291,8 @@ export class WebStack extends Stack {
       // The chat and analytics turn on in the app when their ids are present.
       ...(config.hubspotPortalId ? { hubspotPortalId: config.hubspotPortalId } : {}),
       ...(config.gaMeasurementId ? { gaMeasurementId: config.gaMeasurementId } : {}),
+      // The legal pages name the data controller; the app says "pending" for what is missing.
+      ...(Object.keys(config.controller).length > 0 ? { controller: config.controller } : {}),
       features: { supabaseConfirmation: false },
     };
     // The copy function of aws-cdk-lib's BucketDeployment, with a role that logs to its own group

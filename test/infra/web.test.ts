@@ -348,6 +348,25 @@ describe('deployment of the site', () => {
     expect(configJsonOf(withDomain).written.apiUrl).toBe('https://www.preu.example');
   });
 
+  it('names the data controller in config.json only when the stage configures it', () => {
+    expect(configJsonOf(fresh).written.controller).toBeUndefined();
+    const named = synthPlatform({
+      controllerName: 'Preu PAES SpA',
+      controllerRut: '12.345.678-5',
+      controllerEmail: 'privacidad@preu.example',
+    });
+    const { written } = configJsonOf(named);
+    expect(written.controller).toEqual({
+      name: 'Preu PAES SpA',
+      rut: '12.345.678-5',
+      email: 'privacidad@preu.example',
+    });
+    expect(parseRuntimeConfig(written).controller).toMatchObject({
+      name: 'Preu PAES SpA',
+      rut: '12.345.678-5',
+    });
+  });
+
   it('passes the HubSpot portal and GA4 ids to the app when configured, and admits their hosts', () => {
     const { written } = configJsonOf(fresh);
     expect(written).toMatchObject({ hubspotPortalId: HUBSPOT_PORTAL, gaMeasurementId: GA_ID });
