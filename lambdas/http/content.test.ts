@@ -3,14 +3,12 @@
  * never leaves the server. The exam routes have their own (exam.test.ts).
  */
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiEvent } from '../lib/handler';
+import { apiEvent, lambdaContext } from '../../test/helpers/apiEvents';
 
 const db = mockClient(DynamoDBDocumentClient);
-const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
-const claims = { sub: 'sub-1', email: 'camila@ejemplo.cl', token_use: 'id', email_verified: 'true' };
+const context = lambdaContext();
 
 let modules: {
   question: typeof import('./question');
@@ -29,21 +27,8 @@ beforeAll(async () => {
 afterAll(() => db.restore());
 beforeEach(() => db.reset());
 
-function event(
-  routeKey: string,
-  pathParameters: Record<string, string> = {},
-  query?: Record<string, string>,
-): ApiEvent {
-  return {
-    routeKey,
-    rawPath: routeKey.split(' ')[1],
-    headers: {},
-    pathParameters,
-    ...(query ? { queryStringParameters: query } : {}),
-    isBase64Encoded: false,
-    requestContext: { requestId: 'req-1', authorizer: { jwt: { claims, scopes: [] } } },
-  } as unknown as ApiEvent;
-}
+const event = (routeKey: string, path: Record<string, string> = {}, query?: Record<string, string>) =>
+  apiEvent(routeKey, { path, ...(query ? { query } : {}) });
 
 const test = {
   pk: 'TEST#paes_competencia_matematica_m1',

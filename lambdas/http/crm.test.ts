@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_CRM_OUTAGE_FILE, LocalCrm } from '../../scripts/local/crmStandIn';
+import { apiEvent, lambdaContext, studentClaims } from '../../test/helpers/apiEvents';
 import { registerLocal } from '../integrations/local';
 import type { ApiEvent, ApiResult } from '../lib/handler';
 import { logger } from '../lib/logger';
 
-const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
-const claims = { sub: 'sub-1', email: 'camila@ejemplo.cl', token_use: 'id', email_verified: 'true' };
+const context = lambdaContext();
 const dir = mkdtempSync(path.join(tmpdir(), 'preu-crm-'));
 const outage = path.join(dir, LOCAL_CRM_OUTAGE_FILE);
 
@@ -35,23 +35,10 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function event(
+const event = (
   routeKey: string,
-  options: { body?: unknown; query?: Record<string, string>; user?: boolean },
-) {
-  return {
-    routeKey,
-    rawPath: routeKey.split(' ')[1],
-    headers: { 'content-type': 'application/json' },
-    ...(options.body ? { body: JSON.stringify(options.body) } : {}),
-    ...(options.query ? { queryStringParameters: options.query } : {}),
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: 'req-1',
-      ...(options.user ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
-    },
-  } as unknown as ApiEvent;
-}
+  { user, ...options }: { body?: unknown; query?: Record<string, string>; user?: boolean },
+) => apiEvent(routeKey, { ...options, claims: user ? studentClaims : null });
 
 const registration = {
   fields: {

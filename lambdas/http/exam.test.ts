@@ -17,14 +17,12 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ExamResult, StartedAttempt } from '@core/api/exam';
 import { EXAM_SUBMISSION_GRACE_MS } from '@core/domain/constants';
-import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiEvent } from '../lib/handler';
+import { apiEvent, lambdaContext } from '../../test/helpers/apiEvents';
 
 const db = mockClient(DynamoDBDocumentClient);
-const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
-const claims = { sub: 'sub-1', email: 'camila@ejemplo.cl', token_use: 'id', email_verified: 'true' };
+const context = lambdaContext();
 
 let exam: typeof import('./exam');
 
@@ -37,20 +35,8 @@ beforeAll(async () => {
 afterAll(() => db.restore());
 beforeEach(() => db.reset());
 
-function event(routeKey: string, options: { path?: Record<string, string>; body?: unknown } = {}): ApiEvent {
-  return {
-    routeKey,
-    rawPath: routeKey.split(' ')[1],
-    headers: options.body !== undefined ? { 'content-type': 'application/json' } : {},
-    pathParameters: options.path ?? {},
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    isBase64Encoded: false,
-    requestContext: { requestId: 'req-1', authorizer: { jwt: { claims, scopes: [] } } },
-  } as unknown as ApiEvent;
-}
-
 const call = async (routeKey: string, options: { path?: Record<string, string>; body?: unknown } = {}) => {
-  const result = await exam.handler(event(routeKey, options), context);
+  const result = await exam.handler(apiEvent(routeKey, options), context);
   return { status: result.statusCode, body: JSON.parse(String(result.body)), headers: result.headers };
 };
 

@@ -14,15 +14,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { SubjectDetail } from '@core/domain/contentViews';
 import type { CourseProgress } from '@core/domain/lessonProgress';
-import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiEvent, lambdaContext } from '../../test/helpers/apiEvents';
 import { registerLocal } from '../integrations/local';
-import type { ApiEvent } from '../lib/handler';
 
 const db = mockClient(DynamoDBDocumentClient);
-const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
-const claims = { sub: 'sub-1', email: 'camila@ejemplo.cl', token_use: 'id', email_verified: 'true' };
+const context = lambdaContext();
 const crmMessages: unknown[] = [];
 
 let modules: { user: typeof import('./user'); subject: typeof import('./subject') };
@@ -43,22 +41,6 @@ beforeEach(() => {
   db.reset();
   crmMessages.length = 0;
 });
-
-function event(
-  routeKey: string,
-  options: { body?: unknown; query?: Record<string, string>; path?: Record<string, string> } = {},
-): ApiEvent {
-  return {
-    routeKey,
-    rawPath: routeKey.split(' ')[1],
-    headers: { 'content-type': 'application/json' },
-    pathParameters: options.path ?? {},
-    ...(options.query ? { queryStringParameters: options.query } : {}),
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    isBase64Encoded: false,
-    requestContext: { requestId: 'req-1', authorizer: { jwt: { claims, scopes: [] } } },
-  } as unknown as ApiEvent;
-}
 
 const trivia = (id: string) => ({
   id,
@@ -157,7 +139,10 @@ function store(options: { isPremium?: boolean; progress?: { item: CourseProgress
 }
 
 const save = (progress: unknown, query?: Record<string, string>) =>
-  modules.user.handler(event('POST /api/user', { body: { progress }, ...(query ? { query } : {}) }), context);
+  modules.user.handler(
+    apiEvent('POST /api/user', { body: { progress }, ...(query ? { query } : {}) }),
+    context,
+  );
 
 const body = (result: { body?: string }) => JSON.parse(String(result.body));
 
@@ -333,7 +318,7 @@ describe('POST /api/user?course= with progress', () => {
     expect(unknown.statusCode).toBe(400);
     expect(body(unknown).message).toMatch(/algebra\/l9\/l9-s1/);
     const mixed = await modules.user.handler(
-      event('POST /api/user', { body: { progress: progressOf([], 3), hubspot_id: '1' } }),
+      apiEvent('POST /api/user', { body: { progress: progressOf([], 3), hubspot_id: '1' } }),
       context,
     );
     expect(mixed.statusCode).toBe(400);
@@ -356,7 +341,7 @@ describe('POST /api/user/lastLesson', () => {
     store({});
     db.on(UpdateCommand).resolves({ Attributes: { ...profile(), last_lesson: 'algebra/l2/l2-s1' } });
     const ok = await modules.user.handler(
-      event('POST /api/user/lastLesson', { body: { lastLesson: 'algebra/l2/l2-s1' } }),
+      apiEvent('POST /api/user/lastLesson', { body: { lastLesson: 'algebra/l2/l2-s1' } }),
       context,
     );
     expect(ok.statusCode).toBe(200);
@@ -366,7 +351,7 @@ describe('POST /api/user/lastLesson', () => {
     });
     for (const lastLesson of ['algebra/l9', 'algebra/l1/l1-s9', '../x', 'algebra']) {
       const bad = await modules.user.handler(
-        event('POST /api/user/lastLesson', { body: { lastLesson } }),
+        apiEvent('POST /api/user/lastLesson', { body: { lastLesson } }),
         context,
       );
       expect(bad.statusCode, lastLesson).toBe(400);
@@ -378,7 +363,7 @@ describe('POST /api/user/lastLesson', () => {
 describe('GET /api/subject/{id}', () => {
   const getSubject = async () => {
     const result = await modules.subject.handler(
-      event('GET /api/subject/{id}', { path: { id: 'algebra' } }),
+      apiEvent('GET /api/subject/{id}', { path: { id: 'algebra' } }),
       context,
     );
     expect(result.statusCode).toBe(200);

@@ -4,17 +4,17 @@
  * real DynamoDB protocol (dynalite), so conditional writes and the gsi1 lookup really run.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context } from 'aws-lambda';
 import nock from 'nock';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalDynamo, startLocalDynamo } from '../../scripts/local/dynamo';
+import { apiEvent as gatewayEvent, lambdaContext, studentClaims } from '../../test/helpers/apiEvents';
 import type { ApiEvent, ApiResult } from '../lib/handler';
 
 const STRIPE = 'https://api.stripe.com';
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const WEB_ORIGIN = 'https://www.preu.example';
-const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const context = lambdaContext(10_000);
 
 let dynamoServer: LocalDynamo;
 let stripeModule: typeof import('./stripe');
@@ -92,21 +92,13 @@ function apiEvent(
   routeKey: string,
   options: { body?: string; claims?: Record<string, unknown> | null; headers?: Record<string, string> } = {},
 ): ApiEvent {
-  const claims =
-    options.claims === null
-      ? undefined
-      : (options.claims ?? { sub, email: `${sub}@ejemplo.cl`, token_use: 'id', email_verified: 'true' });
-  return {
-    routeKey,
-    rawPath: routeKey.split(' ')[1],
+  return gatewayEvent(routeKey, {
+    rawBody: options.body,
     headers: { 'content-type': 'application/json', ...options.headers },
-    ...(options.body !== undefined ? { body: options.body } : {}),
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: `req-${counter}`,
-      ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
-    },
-  } as unknown as ApiEvent;
+    claims:
+      options.claims === undefined ? { ...studentClaims, sub, email: `${sub}@ejemplo.cl` } : options.claims,
+    requestId: `req-${counter}`,
+  });
 }
 
 async function call(event: ApiEvent): Promise<{ status: number; body: Record<string, unknown> }> {

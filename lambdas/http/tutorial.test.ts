@@ -12,20 +12,17 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { addDays, chileDate } from '@core/domain/chileTime';
-import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiEvent, lambdaContext, studentClaims } from '../../test/helpers/apiEvents';
 import { registerLocal } from '../integrations/local';
 import type { MessageQueue } from '../integrations/queue';
-import type { ApiEvent, ApiResult } from '../lib/handler';
+import type { ApiResult } from '../lib/handler';
 
 const db = mockClient(DynamoDBDocumentClient);
-const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+const context = lambdaContext();
 const claims = {
-  sub: 'sub-1',
-  email: 'camila@ejemplo.cl',
-  token_use: 'id',
-  email_verified: 'true',
+  ...studentClaims,
   name: 'Camila Rojas',
   phone_number: '+56912345678',
 };
@@ -60,17 +57,8 @@ beforeEach(() => {
   db.on(QueryCommand).resolves({ Items: [] });
 });
 
-function event(routeKey: string, options: { body?: unknown; id?: string } = {}): ApiEvent {
-  return {
-    routeKey,
-    rawPath: routeKey.split(' ')[1],
-    headers: { 'content-type': 'application/json' },
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    ...(options.id ? { pathParameters: { id: options.id } } : {}),
-    isBase64Encoded: false,
-    requestContext: { requestId: 'req-1', authorizer: { jwt: { claims, scopes: [] } } },
-  } as unknown as ApiEvent;
-}
+const event = (routeKey: string, { body, id }: { body?: unknown; id?: string } = {}) =>
+  apiEvent(routeKey, { body, claims, ...(id ? { path: { id } } : {}) });
 
 const call = async (routeKey: string, options: { body?: unknown; id?: string } = {}) => {
   const result = (await tutorial.handler(event(routeKey, options), context)) as ApiResult & {

@@ -1,6 +1,6 @@
-import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { apiEvent, lambdaContext } from '../../test/helpers/apiEvents';
 import { ForbiddenError } from './errors';
 import {
   type ApiEvent,
@@ -39,24 +39,17 @@ vi.mock('../routes', async (original) => {
 
 const idClaims = { sub: 'sub-123', email: 'Camila@Ejemplo.cl', token_use: 'id', email_verified: 'true' };
 
-function event(
+const event = (
   routeKey: string,
   options: { body?: string; claims?: Record<string, unknown>; headers?: Record<string, string> } = {},
-): ApiEvent {
-  return {
-    routeKey,
-    rawPath: routeKey.split(' ')[1],
+) =>
+  apiEvent(routeKey, {
+    rawBody: options.body,
     headers: { 'content-type': 'application/json', ...options.headers },
-    body: options.body,
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: 'req-1',
-      authorizer: options.claims ? { jwt: { claims: options.claims, scopes: [] } } : undefined,
-    },
-  } as unknown as ApiEvent;
-}
+    claims: options.claims ?? null,
+  });
 
-const context = { awsRequestId: 'aws-1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+const context = lambdaContext();
 
 const operations = {
   echo: userOperation({
