@@ -41,16 +41,6 @@ export function displayedTests(course: Course): DisplayedTest[] {
     }));
 }
 
-/** `2026-11-30` → `30 de noviembre de 2026` (the date as written, whatever the browser's zone). */
-export function formatSittingDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('es-CL', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${isoDate}T12:00:00Z`));
-}
-
 /** Whole days from `today` to `date` (both ISO dates). */
 export function daysUntil(date: string, today: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);

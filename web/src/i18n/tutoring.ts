@@ -56,7 +56,6 @@ export const tutoringText = {
     heading: (date: string) => `Solicitud del ${date}`,
     options: 'Horarios propuestos',
     option: (key: ScheduleOptionKey, text: string) => `${key}: ${text}`,
-    optionText: (day: string, start: string, end: string) => `${day}, de ${start} a ${end}`,
     scheduledFor: 'Agendada para',
     cancelledOn: 'Cancelada el',
     doubts: 'Dudas',

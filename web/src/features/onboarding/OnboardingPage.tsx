@@ -10,7 +10,8 @@ import {
 } from '@core/domain/onboarding';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { bundledCatalogue, displayedTests, formatSittingDate } from '../../app/catalogue';
+import { bundledCatalogue, displayedTests } from '../../app/catalogue';
+import { formatCalendarDay } from '../../app/dates';
 import { useAppStore } from '../../app/store';
 import { toast } from '../../app/toasts';
 import { Field } from '../../app/ui/Field';
@@ -186,7 +187,7 @@ export function OnboardingPage({ mode, onRegistered }: OnboardingPageProps) {
                 checked={form.date === date.id}
                 onChange={() => update({ ...form, date: date.id })}
                 label={date.label}
-                hint={date.date ? t.date.approximately(formatSittingDate(date.date)) : t.date.other}
+                hint={date.date ? t.date.approximately(formatCalendarDay(date.date)) : t.date.other}
               />
             ))}
           </ChoiceGroup>

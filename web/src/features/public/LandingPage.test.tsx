@@ -2,7 +2,8 @@ import { type OnboardingCatalogue, onboardingDates } from '@core/domain/onboardi
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bundledCatalogue, daysUntil, formatSittingDate } from '../../app/catalogue';
+import { bundledCatalogue, daysUntil } from '../../app/catalogue';
+import { formatCalendarDay } from '../../app/dates';
 import { initialState, useAppStore } from '../../app/store';
 import { LandingPage, type LandingVariant } from './LandingPage';
 
@@ -67,9 +68,9 @@ describe('landing pages', () => {
     const days = daysUntil(next.date, '2026-11-22');
     expect(screen.getByText(days === 1 ? 'Falta 1 día' : `Faltan ${days} días`)).toBeTruthy();
     expect(
-      screen.getByText(`Próxima rendición: PAES ${next.label}, aprox. ${formatSittingDate(next.date)}`),
+      screen.getByText(`Próxima rendición: PAES ${next.label}, aprox. ${formatCalendarDay(next.date)}`),
     ).toBeTruthy();
-    expect(formatSittingDate('2026-11-30')).toBe('30 de noviembre de 2026');
+    expect(formatCalendarDay('2026-11-30')).toBe('30 de noviembre de 2026');
     expect(daysUntil('2026-11-30', '2026-11-22')).toBe(8);
   });
 

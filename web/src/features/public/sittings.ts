@@ -1,6 +1,7 @@
 /** The next PAES sitting of the bundled catalogue, for the pitch of the public pages. */
 import { chileToday, onboardingDates } from '@core/domain/onboarding';
-import { bundledCatalogue, daysUntil, formatSittingDate } from '../../app/catalogue';
+import { bundledCatalogue, daysUntil } from '../../app/catalogue';
+import { formatCalendarDay } from '../../app/dates';
 
 export interface NextSitting {
   label: string;
@@ -14,5 +15,5 @@ export function nextPaesSitting(today: string = chileToday()): NextSitting | nul
   const catalogue = bundledCatalogue('paes');
   const next = catalogue ? onboardingDates(catalogue, today).find((entry) => entry.date) : undefined;
   if (!next?.date) return null;
-  return { label: next.label, date: formatSittingDate(next.date), daysLeft: daysUntil(next.date, today) };
+  return { label: next.label, date: formatCalendarDay(next.date), daysLeft: daysUntil(next.date, today) };
 }

@@ -8,9 +8,10 @@ import {
 } from '@core/domain/subscription';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatCalendarDay } from '../../app/dates';
 import { useAppStore } from '../../app/store';
 import { subscriptionText } from '../../i18n/subscription';
-import { formatClp, formatPromotionEnd, isPremiumPlan, signInThenPlan } from './model';
+import { formatClp, isPremiumPlan, signInThenPlan } from './model';
 import { goTo, startCheckout } from './service';
 import './subscription.css';
 
@@ -48,7 +49,7 @@ export function PricingPage({
       )}
       {promotionActive && (
         <p className="notice notice--promo">
-          {t.promotion(promotion.nominalDiscountPercent, formatPromotionEnd(promotion.endDate))}
+          {t.promotion(promotion.nominalDiscountPercent, formatCalendarDay(promotion.endDate))}
         </p>
       )}
       <div className="pricing__plans">

@@ -1,9 +1,9 @@
 import { FREE_TIER } from '@core/domain/constants';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatChileDay } from '../../app/dates';
 import { useAppStore } from '../../app/store';
 import { subscriptionText } from '../../i18n/subscription';
-import { formatLongDate } from './model';
 import { goTo, openBillingPortal, refreshSubscription, waitForPremium } from './service';
 import './subscription.css';
 
@@ -103,7 +103,7 @@ export function SubscriptionPanel({ pollOptions }: { pollOptions?: Parameters<ty
             {periodEnd && (
               <div>
                 <dt>{cancelScheduled ? t.endsOn : t.renews}</dt>
-                <dd>{formatLongDate(periodEnd)}</dd>
+                <dd>{formatChileDay(periodEnd)}</dd>
               </div>
             )}
           </dl>

@@ -5,27 +5,15 @@ import { PREMIUM_PLANS, type PremiumPlan } from '@core/domain/subscription';
 import type { SubscriptionState } from '../../app/store';
 
 // Made on first use, once: building a formatter loads locale data, and this module is part of
-// every first page while only the pricing and account screens format with it.
+// every first page while only the pricing and account screens format with it (dates: app/dates.ts).
 let pesos: Intl.NumberFormat | undefined;
-let chileanDay: Intl.DateTimeFormat | undefined;
 function clp(): Intl.NumberFormat {
   pesos ??= new Intl.NumberFormat('es-CL', { style: 'currency', currency: 'CLP' });
   return pesos;
 }
-function longDate(): Intl.DateTimeFormat {
-  chileanDay ??= new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeZone: 'America/Santiago' });
-  return chileanDay;
-}
 
 /** `$330.000`: pesos have no decimals (CLP is a zero-decimal currency). */
 export const formatClp = (amount: number): string => clp().format(amount);
-
-/** `26 de octubre de 2026`, in Chile's calendar. */
-export const formatLongDate = (iso: string | Date): string => longDate().format(new Date(iso));
-
-/** A promotion end date (`YYYY-MM-DD`, a Chilean calendar day) for people. */
-export const formatPromotionEnd = (day: string): string =>
-  longDate().format(new Date(`${day}T12:00:00-04:00`));
 
 export const isPremiumPlan = (value: string | null): value is PremiumPlan =>
   (PREMIUM_PLANS as readonly (string | null)[]).includes(value);

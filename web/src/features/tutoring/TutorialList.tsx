@@ -1,8 +1,8 @@
 import type { TutorialView } from '@core/api/tutoring';
-import { SCHEDULE_OPTION_KEYS } from '@core/domain/tutoring';
+import { describeInstant, describeOption, SCHEDULE_OPTION_KEYS } from '@core/domain/tutoring';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatChileDay } from '../../app/dates';
 import { tutoringText } from '../../i18n/tutoring';
-import { formatDateTime, formatDay, formatOption } from './model';
 import { cancelTutoring } from './service';
 
 const t = tutoringText;
@@ -59,7 +59,7 @@ function TutorialCard({ tutorial }: { tutorial: TutorialView }) {
   return (
     <article className={`card tutorial tutorial--${tutorial.state}`} aria-labelledby={headingId}>
       <header className="tutorial__header">
-        <h3 id={headingId}>{t.list.heading(formatDay(tutorial.createdAt))}</h3>
+        <h3 id={headingId}>{t.list.heading(formatChileDay(tutorial.createdAt))}</h3>
         <span className={`badge badge--${tutorial.state}`}>
           <span className="visually-hidden">{t.list.state}: </span>
           {t.states[tutorial.state]}
@@ -69,13 +69,13 @@ function TutorialCard({ tutorial }: { tutorial: TutorialView }) {
         {tutorial.scheduledAt && (
           <div>
             <dt>{t.list.scheduledFor}</dt>
-            <dd>{formatDateTime(tutorial.scheduledAt)}</dd>
+            <dd>{describeInstant(tutorial.scheduledAt)}</dd>
           </div>
         )}
         {tutorial.cancelledAt && (
           <div>
             <dt>{t.list.cancelledOn}</dt>
-            <dd>{formatDay(tutorial.cancelledAt)}</dd>
+            <dd>{formatChileDay(tutorial.cancelledAt)}</dd>
           </div>
         )}
         <div>
@@ -84,7 +84,7 @@ function TutorialCard({ tutorial }: { tutorial: TutorialView }) {
             <ul className="tutorial__options">
               {SCHEDULE_OPTION_KEYS.map((key) => {
                 const option = tutorial.scheduleOptions[key];
-                return option ? <li key={key}>{t.list.option(key, formatOption(option))}</li> : null;
+                return option ? <li key={key}>{t.list.option(key, describeOption(option))}</li> : null;
               })}
             </ul>
           </dd>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { formatChileDay } from '../../app/dates';
 import { useAppStore } from '../../app/store';
 import { tutoringText } from '../../i18n/tutoring';
-import { formatDay } from './model';
 import { loadTutoring, selectTutorials } from './service';
 import { TutorialList } from './TutorialList';
 import { TutoringForm } from './TutoringForm';
@@ -55,7 +55,7 @@ export function TutoringPage() {
 }
 
 function Allowance({ available, endDate }: { available: number; endDate: string | null }) {
-  const renewal = endDate ? formatDay(endDate) : null;
+  const renewal = endDate ? formatChileDay(endDate) : null;
   return (
     <section className="card allowance" aria-labelledby="tus-horas">
       <h2 id="tus-horas">{t.allowance.title}</h2>

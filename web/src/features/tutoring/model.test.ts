@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tutoringText } from '../../i18n/tutoring';
-import {
-  dateBounds,
-  emptyDraft,
-  formatDateTime,
-  formatDay,
-  formatOption,
-  toRequestBody,
-  validateDraft,
-} from './model';
+import { dateBounds, emptyDraft, toRequestBody, validateDraft } from './model';
 
 // Monday 16 June 2025, 10:00 in Santiago.
 const now = new Date('2025-06-16T14:00:00Z');
@@ -51,15 +43,6 @@ describe('the request draft', () => {
     expect(dateBounds(now)).toEqual({ min: '2025-06-16', max: '2025-08-15' });
     // 21:30 on the 16th in Santiago is the 17th in UTC: today is still the 16th.
     expect(dateBounds(new Date('2025-06-17T01:30:00Z')).min).toBe('2025-06-16');
-  });
-
-  it('shows dates in Spanish, in Chile time', () => {
-    expect(formatDay('2025-07-01T04:00:00.000Z')).toBe('1 de julio de 2025');
-    expect(formatDay('2025-07-01T03:59:00.000Z')).toBe('30 de junio de 2025');
-    expect(formatDateTime('2025-07-07T19:00:00.000Z')).toBe('lunes, 7 de julio de 2025, 15:00');
-    expect(formatOption({ date: '2025-07-07', start: '15:00', end: '17:00' })).toBe(
-      'lunes, 7 de julio de 2025, de 15:00 a 17:00',
-    );
   });
 });
 

@@ -1,5 +1,5 @@
 /** Pure rules of the tutoring screen: the form's draft, its validation and the dates it shows. */
-import { addDays, CHILE_TIME_ZONE, chileDate } from '@core/domain/chileTime';
+import { addDays, chileDate } from '@core/domain/chileTime';
 import {
   optionIsFilled,
   SCHEDULE_OPTION_KEYS,
@@ -66,40 +66,3 @@ export function dateBounds(now: Date): { min: string; max: string } {
 }
 
 export const optionKeys = SCHEDULE_OPTION_KEYS;
-
-const longDate = new Intl.DateTimeFormat('es-CL', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: CHILE_TIME_ZONE,
-});
-const optionDay = new Intl.DateTimeFormat('es-CL', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dateAndTime = new Intl.DateTimeFormat('es-CL', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: CHILE_TIME_ZONE,
-});
-
-/** `1 de julio de 2025`: an instant's day in Chile. */
-export const formatDay = (iso: string): string => longDate.format(new Date(iso));
-
-/** `lunes, 7 de julio de 2025, 15:00`: an instant in Chile time. */
-export const formatDateTime = (iso: string): string => dateAndTime.format(new Date(iso));
-
-/** `lunes, 7 de julio de 2025, de 15:00 a 17:00`: an option, on its own calendar day. */
-export function formatOption(option: ScheduleOption): string {
-  const [year, month, day] = option.date.split('-').map(Number) as [number, number, number];
-  const weekday = optionDay.format(new Date(Date.UTC(year, month - 1, day)));
-  return tutoringText.list.optionText(weekday, option.start, option.end);
-}
