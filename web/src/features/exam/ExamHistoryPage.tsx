@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { examText, formatCompactDateTime } from '../../i18n/exam';
+import { ExamLoading, ExamNotice } from './ExamNotices';
 import { ScoreChart } from './ScoreChart';
 import { loadHistory } from './service';
 import './exam.css';
@@ -74,27 +75,20 @@ export function ExamHistoryPage() {
           {t.common.backToList}
         </Link>
       </header>
-      {status === 'loading' && groups.length === 0 && (
-        <div role="status" aria-live="polite">
-          <span className="visually-hidden">{t.common.loading}</span>
-          <div className="spinner" />
-        </div>
-      )}
+      {status === 'loading' && groups.length === 0 && <ExamLoading inline />}
       {status === 'failed' && (
-        <div className="card exam-message">
-          <p>{t.common.loadFailed}</p>
+        <ExamNotice message={t.common.loadFailed} inline>
           <button type="button" className="button button--primary" onClick={() => setRetry((n) => n + 1)}>
             {t.common.retry}
           </button>
-        </div>
+        </ExamNotice>
       )}
       {status === 'ready' && groups.length === 0 && (
-        <div className="card exam-message">
-          <p>{t.history.empty}</p>
+        <ExamNotice message={t.history.empty} inline>
           <Link className="button button--primary" to="/centro-estudio/ensayos">
             {t.history.start}
           </Link>
-        </div>
+        </ExamNotice>
       )}
       {groups.map((group, i) => (
         <TestHistoryCard

@@ -2,6 +2,7 @@ import type { ExamCatalogue } from '@core/api/exam';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { examText } from '../../i18n/exam';
+import { ExamLoading, ExamNotice } from './ExamNotices';
 import { beginExam, loadExamCatalogue, type StartOutcome } from './service';
 import './exam.css';
 
@@ -28,24 +29,16 @@ export function ExamIntroPage() {
   }, []);
 
   if (catalogue === 'loading') {
-    return (
-      <section className="page" role="status" aria-live="polite">
-        <span className="visually-hidden">{t.common.loading}</span>
-        <div className="spinner" />
-      </section>
-    );
+    return <ExamLoading />;
   }
   const test = catalogue?.tests.find((candidate) => candidate.slug === slug);
   if (!catalogue || !test) {
     return (
-      <section className="page page--narrow">
-        <div className="card exam-message">
-          <p>{catalogue ? t.intro.unknown : t.common.loadFailed}</p>
-          <Link className="button button--secondary" to="/centro-estudio/ensayos">
-            {t.common.backToList}
-          </Link>
-        </div>
-      </section>
+      <ExamNotice message={catalogue ? t.intro.unknown : t.common.loadFailed}>
+        <Link className="button button--secondary" to="/centro-estudio/ensayos">
+          {t.common.backToList}
+        </Link>
+      </ExamNotice>
     );
   }
 

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { contentAssetUrl } from '../../app/ui/contentAsset';
 import { examText } from '../../i18n/exam';
+import { ExamLoading, ExamNotice } from './ExamNotices';
 import { loadExamCatalogue } from './service';
 import './exam.css';
 
@@ -46,19 +47,13 @@ export function ExamListPage() {
           {t.common.history}
         </Link>
       </header>
-      {catalogue === 'loading' && (
-        <div role="status" aria-live="polite">
-          <span className="visually-hidden">{t.common.loading}</span>
-          <div className="spinner" />
-        </div>
-      )}
+      {catalogue === 'loading' && <ExamLoading inline />}
       {catalogue === null && (
-        <div className="card exam-message">
-          <p>{t.common.loadFailed}</p>
+        <ExamNotice message={t.common.loadFailed} inline>
           <button type="button" className="button button--primary" onClick={() => setRetry((n) => n + 1)}>
             {t.common.retry}
           </button>
-        </div>
+        </ExamNotice>
       )}
       {catalogue && catalogue !== 'loading' && <Catalogue catalogue={catalogue} />}
     </section>

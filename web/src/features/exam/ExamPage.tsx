@@ -5,6 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../app/store';
 import { examText } from '../../i18n/exam';
 import { ConfirmDialog } from './ConfirmDialog';
+import { ExamLoading, ExamNotice } from './ExamNotices';
 import { ExamTimer } from './ExamTimer';
 import {
   answerQuestion,
@@ -59,54 +60,43 @@ export function ExamPage() {
 
   if (ended) {
     return (
-      <section className="page page--narrow">
-        <div className="card exam-message" role="alert">
-          <p>{ended.message}</p>
-          <Link className="button button--primary" to="/centro-estudio/ensayos">
-            {t.common.backToList}
-          </Link>
-        </div>
-      </section>
+      <ExamNotice message={ended.message} alert>
+        <Link className="button button--primary" to="/centro-estudio/ensayos">
+          {t.common.backToList}
+        </Link>
+      </ExamNotice>
     );
   }
   if (status === 'loading') {
-    return (
-      <section className="page" role="status" aria-live="polite">
-        <span className="visually-hidden">{t.common.loading}</span>
-        <div className="spinner" />
-      </section>
-    );
+    return <ExamLoading />;
   }
   if (status !== 'ready') {
     const message = { noRunning: t.take.noRunning, noExams: t.take.noExams, failed: t.common.loadFailed }[
       status
     ];
     return (
-      <section className="page page--narrow">
-        <div className="card exam-message">
-          <p>{message}</p>
-          <div className="exam-message__actions">
-            {status === 'noRunning' && (
-              <Link className="button button--primary" to={`/centro-estudio/ensayos/${slug}`}>
-                {t.intro.start}
-              </Link>
-            )}
-            {status === 'noExams' && (
-              <Link className="button button--primary" to="/planes-y-precios">
-                {t.common.premiumCta}
-              </Link>
-            )}
-            {status === 'failed' && (
-              <button type="button" className="button button--primary" onClick={() => setRetry((n) => n + 1)}>
-                {t.common.retry}
-              </button>
-            )}
-            <Link className="button button--secondary" to="/centro-estudio/ensayos">
-              {t.common.backToList}
+      <ExamNotice message={message}>
+        <div className="exam-message__actions">
+          {status === 'noRunning' && (
+            <Link className="button button--primary" to={`/centro-estudio/ensayos/${slug}`}>
+              {t.intro.start}
             </Link>
-          </div>
+          )}
+          {status === 'noExams' && (
+            <Link className="button button--primary" to="/planes-y-precios">
+              {t.common.premiumCta}
+            </Link>
+          )}
+          {status === 'failed' && (
+            <button type="button" className="button button--primary" onClick={() => setRetry((n) => n + 1)}>
+              {t.common.retry}
+            </button>
+          )}
+          <Link className="button button--secondary" to="/centro-estudio/ensayos">
+            {t.common.backToList}
+          </Link>
         </div>
-      </section>
+      </ExamNotice>
     );
   }
   return <ExamRunner onEnded={setEnded} />;

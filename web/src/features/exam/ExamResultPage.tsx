@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { examText, formatDateTime, formatMinutes } from '../../i18n/exam';
+import { AttemptNotFound, ExamLoading } from './ExamNotices';
 import { compareWithTarget } from './model';
 import { loadResult } from './service';
 import './exam.css';
@@ -15,7 +16,6 @@ export function ExamResultPage() {
   const [result, setResult] = useState<ExamResult | null | 'loading'>(() =>
     stored && (!attemptId || stored.id === attemptId) ? stored : attemptId ? 'loading' : null,
   );
-  const t = examText;
 
   useEffect(() => {
     if (result !== 'loading' || !attemptId) return;
@@ -29,24 +29,10 @@ export function ExamResultPage() {
   }, [attemptId, result]);
 
   if (result === 'loading') {
-    return (
-      <section className="page" role="status" aria-live="polite">
-        <span className="visually-hidden">{t.common.loading}</span>
-        <div className="spinner" />
-      </section>
-    );
+    return <ExamLoading />;
   }
   if (!result) {
-    return (
-      <section className="page page--narrow">
-        <div className="card exam-message">
-          <p>{t.result.notFound}</p>
-          <Link className="button button--secondary" to="/centro-estudio/ensayos/historial">
-            {t.common.history}
-          </Link>
-        </div>
-      </section>
-    );
+    return <AttemptNotFound />;
   }
   return <ResultView result={result} />;
 }

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useAppStore } from '../../app/store';
 import { contentAssetUrl, Markdown } from '../../app/ui/Markdown';
 import { examText } from '../../i18n/exam';
+import { AttemptNotFound, ExamLoading } from './ExamNotices';
 import { goToQuestion, nextQuestion, previousQuestion, reviewState } from './model';
 import { type MapItem, QuestionMap } from './QuestionMap';
 import { PassageView } from './QuestionView';
@@ -15,7 +16,6 @@ const goTo = (index: number) => patchExam((exam) => goToQuestion(exam, index));
 /** `/centro-estudio/ensayos/revision/{attemptId}`: review mode, question by question. */
 export function ExamReviewPage() {
   const { attemptId = '' } = useParams();
-  const t = examText;
   const review = useAppStore((state) => (state.exam.review?.id === attemptId ? state.exam.review : null));
   const [status, setStatus] = useState<'loading' | 'ready' | 'missing'>(review ? 'ready' : 'loading');
 
@@ -30,24 +30,10 @@ export function ExamReviewPage() {
   }, [attemptId]);
 
   if (status === 'loading' && !review) {
-    return (
-      <section className="page" role="status" aria-live="polite">
-        <span className="visually-hidden">{t.common.loading}</span>
-        <div className="spinner" />
-      </section>
-    );
+    return <ExamLoading />;
   }
   if (!review) {
-    return (
-      <section className="page page--narrow">
-        <div className="card exam-message">
-          <p>{t.result.notFound}</p>
-          <Link className="button button--secondary" to="/centro-estudio/ensayos/historial">
-            {t.common.history}
-          </Link>
-        </div>
-      </section>
-    );
+    return <AttemptNotFound />;
   }
   return <ReviewRunner />;
 }
