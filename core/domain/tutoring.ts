@@ -55,22 +55,6 @@ export function hoursAvailable(record: QuotaRecord, month: number): number {
   );
 }
 
-/** The record after using an hour in a month, or null when neither the month nor the year allows it. */
-export function spendHour(record: QuotaRecord, month: number): QuotaRecord | null {
-  if (hoursAvailable(record, month) < 1) return null;
-  return {
-    months: { ...record.months, [month]: (record.months[month] ?? 0) + 1 },
-    total: record.total + 1,
-  };
-}
-
-/** The record after giving back an hour used in a month; counters never go below 0. */
-export function returnHour(record: QuotaRecord, month: number): QuotaRecord {
-  const usedInMonth = record.months[month] ?? 0;
-  if (usedInMonth < 1 || record.total < 1) return record;
-  return { months: { ...record.months, [month]: usedInMonth - 1 }, total: record.total - 1 };
-}
-
 /**
  * When the allowance renews: the start of next month in Chile, or of next year once the year's
  * hours are used up. The hours available now can be used until then.
