@@ -8,7 +8,7 @@ describe('LoadingOverlay', () => {
     render(<LoadingOverlay />);
     expect(screen.queryByRole('progressbar')).toBeNull();
     act(() => useAppStore.getState().setLoading(true));
-    expect(screen.getByRole('progressbar', { name: 'Cargando…' })).toBeTruthy();
+    screen.getByRole('progressbar', { name: 'Cargando…' });
     act(() => useAppStore.getState().setLoading(false));
     expect(screen.queryByRole('progressbar')).toBeNull();
   });

@@ -42,20 +42,20 @@ beforeEach(() => useAppStore.setState(initialState()));
 describe('route rules', () => {
   it('waits for the session check before deciding', () => {
     renderAt('/centro-estudio/cuenta');
-    expect(screen.getByRole('status')).toBeTruthy();
+    screen.getByRole('status');
     expect(screen.queryByText('privado')).toBeNull();
   });
 
   it('sends a visitor to /inicio-sesion and remembers where they wanted to go', () => {
     useAppStore.setState({ auth: { currentUser: null, isSigned: false, fetchPending: false } });
     renderAt('/centro-estudio/cuenta');
-    expect(screen.getByText('en /inicio-sesion?redirect=%2Fcentro-estudio%2Fcuenta')).toBeTruthy();
+    screen.getByText('en /inicio-sesion?redirect=%2Fcentro-estudio%2Fcuenta');
   });
 
   it('shows study-centre pages to a signed-in student', () => {
     useAppStore.setState({ auth: { currentUser: { username: 'u' }, isSigned: true, fetchPending: false } });
     renderAt('/centro-estudio/cuenta');
-    expect(screen.getByText('privado')).toBeTruthy();
+    screen.getByText('privado');
   });
 
   it('keeps other pages hidden until the check ends', () => {

@@ -44,10 +44,10 @@ describe('public pages', () => {
   it.each([...PUBLIC_PATHS])('%s renders at once, without waiting for the session check', (path) => {
     expect(useAppStore.getState().auth.fetchPending).toBe(true);
     renderAt(path);
-    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    screen.getByRole('heading', { level: 1 });
     expect(screen.queryByText('Página no encontrada')).toBeNull();
     expect(document.title).not.toBe('Página no encontrada | Preu PAES');
-    expect(document.head.querySelector('meta[property="og:title"]')).toBeTruthy();
+    expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
   });
 
   it('shows the auth feature’s sign-up form on each landing page', () => {
@@ -55,15 +55,15 @@ describe('public pages', () => {
       const { unmount } = render(
         <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: [path] })} />,
       );
-      expect(screen.getByRole('form', { name: 'Crea tu cuenta' })).toBeTruthy();
-      expect(screen.getByLabelText(/Contraseña/)).toBeTruthy();
+      screen.getByRole('form', { name: 'Crea tu cuenta' });
+      screen.getByLabelText(/Contraseña/);
       unmount();
     }
   });
 
   it('keeps the Spanish 404 for unknown paths', () => {
     renderAt('/no-existe');
-    expect(screen.getByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Página no encontrada' });
   });
 });
 
@@ -130,10 +130,10 @@ describe('onboarding in the app', () => {
       },
     });
     const router = renderAt('/centro-estudio/cuenta');
-    expect(await screen.findByText('Técnico Profesional')).toBeTruthy();
-    expect(screen.getByText('720 puntos')).toBeTruthy();
+    await screen.findByText('Técnico Profesional');
+    screen.getByText('720 puntos');
     await userEvent.setup().click(screen.getByRole('link', { name: 'Cambiar mi prueba y mi meta' }));
     expect(router.state.location.pathname).toBe('/centro-estudio/cuenta/preparacion');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tu prueba y tu meta' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Tu prueba y tu meta' });
   });
 });

@@ -32,8 +32,8 @@ describe('subscription in the app', () => {
       />,
     );
     // The account page and its sections are downloaded on demand (app/lazyPage.tsx).
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Mi plan' })).toBeTruthy();
-    expect(await screen.findByText('Plan gratuito')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' });
+    await screen.findByRole('heading', { level: 2, name: 'Mi plan' });
+    await screen.findByText('Plan gratuito');
   });
 });

@@ -56,12 +56,12 @@ describe('choosing a test', () => {
       catalogue({ running: [{ attemptId: 'a', testSlug: testM1.slug, deadline: '' }] }),
     );
     renderAt('/centro-estudio/ensayos');
-    expect(await screen.findByText('Te queda 1 ensayo disponible')).toBeTruthy();
+    await screen.findByText('Te queda 1 ensayo disponible');
     const mine = screen.getByRole('region', { name: 'Tus pruebas' });
-    expect(within(mine).getByRole('heading', { name: 'Competencia Lectora' })).toBeTruthy();
-    expect(within(mine).getByText('4 preguntas · 2 h 30 min')).toBeTruthy();
+    within(mine).getByRole('heading', { name: 'Competencia Lectora' });
+    within(mine).getByText('4 preguntas · 2 h 30 min');
     const others = screen.getByRole('region', { name: 'Otras pruebas' });
-    expect(within(others).getByText('En curso')).toBeTruthy();
+    within(others).getByText('En curso');
     expect(
       within(others)
         .getByRole('link', { name: /Continuar ensayo: Competencia Matemática 1/ })
@@ -74,7 +74,7 @@ describe('choosing a test', () => {
     apiMock.startExam.mockResolvedValue({ ...paper(), resumed: false, examsAvailable: 1 });
     apiMock.getExam.mockResolvedValue(paper());
     const router = renderAt(`/centro-estudio/ensayos/${testM1.slug}`);
-    expect(await screen.findByRole('heading', { level: 1, name: testM1.title })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: testM1.title });
     const note = screen.getByRole('note');
     expect(note.textContent).toContain(
       'Al comenzar se usa 1 de tus 2 ensayos disponibles. Si cancelas el ensayo, no se devuelve.',
@@ -86,13 +86,13 @@ describe('choosing a test', () => {
     );
     expect(apiMock.startExam).toHaveBeenCalledTimes(1);
     expect(useAppStore.getState().subscription.examsAvailable).toBe(0); // refreshed from the user record
-    expect(await screen.findByRole('timer')).toBeTruthy();
+    await screen.findByRole('timer');
   });
 
   it('offers premium instead of a start button when no exam is left', async () => {
     apiMock.listExams.mockResolvedValue(catalogue({ examsAvailable: 0 }));
     renderAt(`/centro-estudio/ensayos/${testM1.slug}`);
-    expect(await screen.findByRole('link', { name: 'Ver planes premium' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Ver planes premium' });
     expect(screen.queryByRole('button', { name: 'Comenzar ensayo' })).toBeNull();
   });
 
@@ -138,13 +138,13 @@ describe('the history', () => {
         .getByRole('link', { name: /Revisar el ensayo de Competencia Matemática 1/ })
         .getAttribute('href'),
     ).toBe('/centro-estudio/ensayos/revision/01JZ8X0000000000000000000B');
-    expect(screen.getByRole('region', { name: testLectora.title })).toBeTruthy();
+    screen.getByRole('region', { name: testLectora.title });
   });
 
   it('says when there is nothing yet', async () => {
     apiMock.listExamProgress.mockResolvedValue({ data: [] });
     apiMock.getExamAverages.mockResolvedValue({ data: [] });
     renderAt('/centro-estudio/ensayos/historial');
-    expect(await screen.findByText('Todavía no has enviado ningún ensayo.')).toBeTruthy();
+    await screen.findByText('Todavía no has enviado ningún ensayo.');
   });
 });

@@ -83,7 +83,7 @@ describe('the exam screen', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/centro-estudio/ensayo/completo'));
     expect(router.state.location.search).toBe(`?intento=${ATTEMPT_ID}`);
-    expect(await screen.findByText('612')).toBeTruthy();
+    await screen.findByText('612');
     // More ticks never submit twice.
     act(() => vi.advanceTimersByTime(5000));
     expect(apiMock.submitExam).toHaveBeenCalledTimes(1);
@@ -126,7 +126,7 @@ describe('the exam screen', () => {
     expect((within(group).getByRole('radio', { name: /^B\)/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(group).getByRole('radio', { name: /^D\)/ }));
     expect((within(group).getByRole('radio', { name: /^B\)/ }) as HTMLInputElement).checked).toBe(false);
-    expect(screen.getByText('1 de 4 respondidas')).toBeTruthy();
+    screen.getByText('1 de 4 respondidas');
     expect(mapButton(2).getAttribute('aria-label')).toBe('Pregunta 2, respondida, actual');
 
     const flag = screen.getByRole('button', { name: /Marcar para revisar/ });
@@ -135,10 +135,10 @@ describe('the exam screen', () => {
       'true',
     );
     expect(mapButton(2).getAttribute('aria-label')).toBe('Pregunta 2, respondida, marcada, actual');
-    expect(screen.getByText(/1 marcada/)).toBeTruthy();
+    screen.getByText(/1 marcada/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Borrar respuesta' }));
-    expect(screen.getByText(/0 de 4 respondidas/)).toBeTruthy();
+    screen.getByText(/0 de 4 respondidas/);
   });
 
   it('resumes after a reload with the same questions, answers, position and remaining time', async () => {
@@ -165,7 +165,7 @@ describe('the exam screen', () => {
     expect(apiMock.getExam).toHaveBeenLastCalledWith(SLUG);
     expect(heading().textContent).toBe('Pregunta 3 de 4');
     expect(timer().textContent).toBe('1:35:00');
-    expect(screen.getByText(/1 de 4 respondidas/)).toBeTruthy();
+    screen.getByText(/1 de 4 respondidas/);
     expect(mapButton(1).getAttribute('aria-label')).toBe('Pregunta 1, respondida');
     expect(mapButton(2).getAttribute('aria-label')).toBe('Pregunta 2, sin responder, marcada');
     fireEvent.click(mapButton(1));
@@ -175,14 +175,14 @@ describe('the exam screen', () => {
   it('says so, with the way back, when there is no running attempt; and offers premium when no exam is left', async () => {
     apiMock.getExam.mockRejectedValueOnce(new ApiError(409, 'x', { code: 'no_running_attempt' }));
     const first = renderExam();
-    expect(await screen.findByText('No tienes un ensayo en curso de esta prueba.')).toBeTruthy();
+    await screen.findByText('No tienes un ensayo en curso de esta prueba.');
     expect(screen.getByRole('link', { name: 'Comenzar ensayo' }).getAttribute('href')).toBe(
       `/centro-estudio/ensayos/${SLUG}`,
     );
     first.unmount();
     apiMock.getExam.mockRejectedValueOnce(new ApiError(403, 'x', { code: 'no_exams_available' }));
     renderExam();
-    expect(await screen.findByText(/No te quedan ensayos disponibles/)).toBeTruthy();
+    await screen.findByText(/No te quedan ensayos disponibles/);
     expect(screen.getByRole('link', { name: 'Ver planes premium' }).getAttribute('href')).toBe(
       '/planes-y-precios',
     );
@@ -196,11 +196,11 @@ describe('the exam screen', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^A\)/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Terminar ensayo' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Terminar el ensayo?' });
-    expect(within(dialog).getByText(/Te quedan 3 preguntas sin responder/)).toBeTruthy();
+    within(dialog).getByText(/Te quedan 3 preguntas sin responder/);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Seguir respondiendo' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, terminar' }));
-    expect(await screen.findByText(/No pudimos enviar tus respuestas/)).toBeTruthy();
-    expect(screen.getByText('1 de 4 respondidas')).toBeTruthy();
+    await screen.findByText(/No pudimos enviar tus respuestas/);
+    screen.getByText('1 de 4 respondidas');
     fireEvent.click(screen.getByRole('radio', { name: /^B\)/ })); // still answerable
     expect((screen.getByRole('radio', { name: /^B\)/ }) as HTMLInputElement).checked).toBe(true);
   });
@@ -213,7 +213,7 @@ describe('the exam screen', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^A\)/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar ensayo' }));
     const dialog = screen.getByRole('alertdialog', { name: '¿Cancelar el ensayo?' });
-    expect(within(dialog).getByText(/el ensayo usado no se devuelve/)).toBeTruthy();
+    within(dialog).getByText(/el ensayo usado no se devuelve/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/centro-estudio/ensayos'));
     expect(apiMock.cancelExam).toHaveBeenCalledWith(SLUG);

@@ -35,13 +35,13 @@ describe('the result screen', () => {
     useAppStore.setState({ exam: { ...initialExamState(), results: result() } });
     renderAt(`/centro-estudio/ensayo/completo?intento=${ATTEMPT_ID}`);
     // The screen's code is downloaded on demand (app/lazyPage.tsx).
-    expect(await screen.findByRole('heading', { level: 1, name: 'Resultado del ensayo' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Resultado del ensayo' });
     const score = screen.getByRole('heading', { name: /Puntaje estimado/ }).parentElement as HTMLElement;
-    expect(within(score).getByText('estimado')).toBeTruthy();
-    expect(within(score).getByText('612')).toBeTruthy();
-    expect(within(score).getByText('escala 100–1000')).toBeTruthy();
-    expect(within(score).getByText(/no es un puntaje oficial del DEMRE/)).toBeTruthy();
-    expect(screen.getByText('Te faltan 88 puntos para tu meta.')).toBeTruthy();
+    within(score).getByText('estimado');
+    within(score).getByText('612');
+    within(score).getByText('escala 100–1000');
+    within(score).getByText(/no es un puntaje oficial del DEMRE/);
+    screen.getByText('Te faltan 88 puntos para tu meta.');
 
     const stats = screen.getByRole('list', { name: 'Resultado del ensayo' });
     const stat = (label: string) =>
@@ -65,7 +65,7 @@ describe('the result screen', () => {
       ['2 de 2', '0', '0'],
       ['0 de 2', '1', '1'],
     ]);
-    expect(within(table).getByRole('rowheader', { name: 'Álgebra y funciones' })).toBeTruthy();
+    within(table).getByRole('rowheader', { name: 'Álgebra y funciones' });
     expect(screen.getByRole('link', { name: 'Revisar respuestas' }).getAttribute('href')).toBe(
       `/centro-estudio/ensayos/revision/${ATTEMPT_ID}`,
     );
@@ -80,22 +80,22 @@ describe('the result screen', () => {
       },
     });
     renderAt(`/centro-estudio/ensayo/completo?intento=${ATTEMPT_ID}`);
-    expect(await screen.findByText('Superaste tu meta por 12 puntos.')).toBeTruthy();
+    await screen.findByText('Superaste tu meta por 12 puntos.');
   });
 
   it('loads the stored result after a reload (the intento in the address), and says when there is none', async () => {
     useAppStore.setState({ onboarding: {} });
     apiMock.getExamProgress.mockResolvedValueOnce([review()]);
     renderAt(`/centro-estudio/ensayo/completo?intento=${ATTEMPT_ID}`);
-    expect(await screen.findByText('612')).toBeTruthy();
+    await screen.findByText('612');
     expect(apiMock.getExamProgress).toHaveBeenCalledWith(ATTEMPT_ID);
-    expect(screen.getByText('Aún no defines un puntaje meta.')).toBeTruthy();
+    screen.getByText('Aún no defines un puntaje meta.');
   });
 
   it('says when the result does not exist (another student’s id answers 404 too)', async () => {
     apiMock.getExamProgress.mockRejectedValueOnce(new ApiError(404, 'No encontramos ese ensayo.', null));
     renderAt('/centro-estudio/ensayo/completo?intento=01JZ8X00000000000000000ZZZ');
-    expect(await screen.findByText('No encontramos ese resultado.')).toBeTruthy();
+    await screen.findByText('No encontramos ese resultado.');
   });
 });
 
@@ -104,15 +104,15 @@ describe('review mode', () => {
     apiMock.getExamProgress.mockResolvedValueOnce([review()]);
     renderAt(`/centro-estudio/ensayos/revision/${ATTEMPT_ID}`);
     const first = await screen.findByRole('article', { name: 'Pregunta 1 de 4' });
-    expect(within(first).getByText('Correcta')).toBeTruthy();
-    expect(within(first).getByText('Tu respuesta · Respuesta correcta')).toBeTruthy();
-    expect(within(first).getByRole('heading', { name: 'Explicación' })).toBeTruthy();
+    within(first).getByText('Correcta');
+    within(first).getByText('Tu respuesta · Respuesta correcta');
+    within(first).getByRole('heading', { name: 'Explicación' });
 
     within(screen.getByRole('navigation', { name: 'Mapa de preguntas' }))
       .getByRole('button', { name: 'Pregunta 3, incorrecta' })
       .click();
     const third = await screen.findByRole('article', { name: 'Pregunta 3 de 4' });
-    expect(within(third).getByText('Incorrecta')).toBeTruthy();
+    within(third).getByText('Incorrecta');
     const options = within(third).getAllByRole('listitem');
     expect(options[0]?.textContent).toContain('Tu respuesta');
     expect(options[1]?.textContent).toContain('Respuesta correcta');

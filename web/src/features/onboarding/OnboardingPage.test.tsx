@@ -74,7 +74,7 @@ describe('onboarding choices', () => {
   it('offers the tests of the chosen profile, PAES Lectora and M1 fixed, never M2', async () => {
     const { user } = renderPage('registration');
     expect(screen.getByRole('radio', { name: /^PAES/ })).toHaveProperty('checked', true);
-    expect(screen.getByText('Elige tu modalidad para ver las pruebas que puedes preparar.')).toBeTruthy();
+    screen.getByText('Elige tu modalidad para ver las pruebas que puedes preparar.');
 
     await user.click(screen.getByRole('radio', { name: 'Científico Humanista' }));
     for (const name of ['Competencia Lectora', 'Competencia Matemática 1 (M1)']) {
@@ -89,7 +89,7 @@ describe('onboarding choices', () => {
     expect(screen.queryByRole('checkbox', { name: /Ciencias Técnico Profesional/ })).toBeNull();
 
     await user.click(screen.getByRole('radio', { name: 'Técnico Profesional' }));
-    expect(screen.getByRole('checkbox', { name: /Ciencias Técnico Profesional/ })).toBeTruthy();
+    screen.getByRole('checkbox', { name: /Ciencias Técnico Profesional/ });
     expect(screen.queryByRole('checkbox', { name: /electivo Física/ })).toBeNull();
   });
 
@@ -99,7 +99,7 @@ describe('onboarding choices', () => {
     expect(dates.map((d) => (d as HTMLInputElement).labels?.[0]?.textContent)).toEqual(
       upcoming.map((d) => expect.stringContaining(d.label)),
     );
-    expect(screen.getByRole('radio', { name: /Otra fecha o aún no lo sé/ })).toBeTruthy();
+    screen.getByRole('radio', { name: /Otra fecha o aún no lo sé/ });
     expect(screen.queryByRole('radio', { name: /Verano 2024/ })).toBeNull();
   });
 
@@ -107,9 +107,9 @@ describe('onboarding choices', () => {
     const { user } = renderPage('registration');
     await user.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
     expect(screen.getByRole('alert').textContent).toBe('Revisa lo marcado antes de continuar.');
-    expect(screen.getByText('Elige tu modalidad: Científico Humanista o Técnico Profesional.')).toBeTruthy();
-    expect(screen.getByText('Elige cuándo rendirás la prueba, o «Otra fecha o aún no lo sé».')).toBeTruthy();
-    expect(screen.getByText('Escribe tu puntaje meta: un número entre 100 y 1000.')).toBeTruthy();
+    screen.getByText('Elige tu modalidad: Científico Humanista o Técnico Profesional.');
+    screen.getByText('Elige cuándo rendirás la prueba, o «Otra fecha o aún no lo sé».');
+    screen.getByText('Escribe tu puntaje meta: un número entre 100 y 1000.');
     // The first option of the first field to fix (profiles in catalogue order).
     expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Técnico Profesional' }));
     expect(apiMock.saveOnboarding).not.toHaveBeenCalled();
@@ -120,27 +120,25 @@ describe('onboarding choices', () => {
     await user.click(screen.getByRole('radio', { name: 'Científico Humanista' }));
     await user.click(screen.getByRole('radio', { name: /Otra fecha/ }));
     const points = screen.getByRole('textbox', { name: '¿Qué puntaje quieres lograr?' });
-    expect(screen.getByText('Un número entero entre 100 y 1000 puntos.')).toBeTruthy();
+    screen.getByText('Un número entero entre 100 y 1000 puntos.');
 
     await user.type(points, '1200');
     await user.click(screen.getByRole('button', { name: 'Guardar y continuar' }));
-    expect(screen.getByText('Para la PAES el puntaje meta va de 100 a 1000 puntos.')).toBeTruthy();
+    screen.getByText('Para la PAES el puntaje meta va de 100 a 1000 puntos.');
     expect(points.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(points);
 
     await user.clear(points);
     await user.type(points, '650,5');
-    expect(
-      screen.getByText(
-        'El puntaje meta debe ser un número entero, sin decimales ni letras (entre 100 y 1000).',
-      ),
-    ).toBeTruthy();
+    screen.getByText(
+      'El puntaje meta debe ser un número entero, sin decimales ni letras (entre 100 y 1000).',
+    );
 
     await user.click(screen.getByRole('radio', { name: /^PDT/ }));
     await user.clear(points);
     await user.type(points, '900');
-    expect(screen.getByText('Un número entero entre 0 y 850 puntos.')).toBeTruthy();
-    expect(screen.getByText('Para la PDT el puntaje meta va de 0 a 850 puntos.')).toBeTruthy();
+    screen.getByText('Un número entero entre 0 y 850 puntos.');
+    screen.getByText('Para la PDT el puntaje meta va de 0 a 850 puntos.');
     expect(apiMock.saveOnboarding).not.toHaveBeenCalled();
   });
 });
@@ -246,6 +244,6 @@ describe('editing from the account page', () => {
     renderPage('edit');
     expect(screen.getByRole('radio', { name: 'Técnico Profesional' })).toHaveProperty('checked', false);
     act(() => useAppStore.setState({ onboarding: saved }));
-    expect(await screen.findByDisplayValue('700')).toBeTruthy();
+    await screen.findByDisplayValue('700');
   });
 });

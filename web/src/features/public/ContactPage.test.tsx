@@ -54,11 +54,9 @@ describe('contact page', () => {
     await user.type(screen.getByRole('textbox', { name: 'Mensaje' }), 'hola');
     await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
     expect(screen.getAllByText('Este campo es obligatorio.')).toHaveLength(3);
-    expect(
-      screen.getByText('Ingresa un celular chileno de 9 dígitos que empiece con 9, o deja el campo vacío.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Elige el motivo de tu mensaje.')).toBeTruthy();
-    expect(screen.getByText('Cuéntanos un poco más: escribe al menos 10 caracteres.')).toBeTruthy();
+    screen.getByText('Ingresa un celular chileno de 9 dígitos que empiece con 9, o deja el campo vacío.');
+    screen.getByText('Elige el motivo de tu mensaje.');
+    screen.getByText('Cuéntanos un poco más: escribe al menos 10 caracteres.');
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Nombre' }));
     expect(apiMock.submitContactForm).not.toHaveBeenCalled();
   });

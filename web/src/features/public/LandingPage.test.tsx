@@ -40,20 +40,20 @@ describe('landing pages', () => {
   ] as const)('%s has its own pitch and the sign-up form with its own button', (variant, title, submit) => {
     renderLanding(variant);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
-    expect(screen.getByRole('form', { name: 'registro' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: submit })).toBeTruthy();
+    screen.getByRole('form', { name: 'registro' });
+    screen.getByRole('button', { name: submit });
     expect(screen.getByRole('link', { name: 'Inicia sesión' }).getAttribute('href')).toBe('/inicio-sesion');
   });
 
   it('lists the tests a free ensayo can be taken in, with their questions and time', () => {
     renderLanding('registroEnsayo');
-    expect(screen.getByText('Competencia Matemática 1 (M1)')).toBeTruthy();
+    screen.getByText('Competencia Matemática 1 (M1)');
     expect(screen.getAllByText('65 preguntas · 2 h 20 min').length).toBeGreaterThan(0);
     expect(screen.getByText('Competencia Lectora').nextSibling?.textContent).toBe(
       '65 preguntas · 2 h 30 min',
     );
     expect(screen.queryByText('Competencia Matemática 2 (M2)')).toBeNull();
-    expect(screen.getByText(/no un resultado oficial del DEMRE/)).toBeTruthy();
+    screen.getByText(/no un resultado oficial del DEMRE/);
   });
 
   it('counts the days to the next PAES sitting of the catalogue', () => {
@@ -66,10 +66,8 @@ describe('landing pages', () => {
       return;
     }
     const days = daysUntil(next.date, '2026-11-22');
-    expect(screen.getByText(days === 1 ? 'Falta 1 día' : `Faltan ${days} días`)).toBeTruthy();
-    expect(
-      screen.getByText(`Próxima rendición: PAES ${next.label}, aprox. ${formatCalendarDay(next.date)}`),
-    ).toBeTruthy();
+    screen.getByText(days === 1 ? 'Falta 1 día' : `Faltan ${days} días`);
+    screen.getByText(`Próxima rendición: PAES ${next.label}, aprox. ${formatCalendarDay(next.date)}`);
     expect(formatCalendarDay('2026-11-30')).toBe('30 de noviembre de 2026');
     expect(daysUntil('2026-11-30', '2026-11-22')).toBe(8);
   });

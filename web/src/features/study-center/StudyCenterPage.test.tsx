@@ -100,25 +100,25 @@ describe('study centre home', () => {
     vi.spyOn(api, 'getSubject').mockResolvedValue([subjectFixture()]);
     renderHome();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Hola, Camila' })).toBeTruthy();
-    expect(screen.getByText('Competencia Matemática 1 (M1)')).toBeTruthy();
-    expect(screen.getByText('Meta: 750 puntos')).toBeTruthy();
-    expect(screen.getByText(/^Faltan \d+ días$/)).toBeTruthy();
-    expect(screen.getByText(/Rendición: Invierno 2027/)).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Hola, Camila' });
+    screen.getByText('Competencia Matemática 1 (M1)');
+    screen.getByText('Meta: 750 puntos');
+    screen.getByText(/^Faltan \d+ días$/);
+    screen.getByText(/Rendición: Invierno 2027/);
     expect(screen.getByRole('link', { name: 'Ver planes y precios' }).getAttribute('href')).toBe(
       '/planes-y-precios',
     );
-    expect(await screen.findByText('Te quedan 2 lecciones gratis por empezar.')).toBeTruthy();
+    await screen.findByText('Te quedan 2 lecciones gratis por empezar.');
 
     const cards = await screen.findAllByRole('listitem');
     const algebra = cards.find((card) => within(card).queryByRole('heading', { name: 'Álgebra' }));
     expect(algebra).toBeTruthy();
-    expect(within(algebra as HTMLElement).getByText('Para tus pruebas')).toBeTruthy();
+    within(algebra as HTMLElement).getByText('Para tus pruebas');
     const bar = within(algebra as HTMLElement).getByRole('progressbar', { name: 'Avance en Álgebra' });
     expect(bar.getAttribute('aria-valuenow')).toBe('0'); // the fixture's server percent
 
     // The last lesson to resume, with its title from the subject's details.
-    expect(await screen.findByText('Lección 1')).toBeTruthy();
+    await screen.findByText('Lección 1');
     expect(screen.getByRole('link', { name: 'Continuar' }).getAttribute('href')).toBe(
       '/centro-estudio/asignaturas/algebra?leccion=l1&submodulo=l1-s2',
     );
@@ -138,13 +138,13 @@ describe('study centre home', () => {
     signIn({}, true);
     vi.spyOn(api, 'getUser').mockResolvedValue(record({ is_premium: true }));
     renderHome();
-    expect(await screen.findByRole('link', { name: 'Completar mi registro' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Completar mi registro' });
     expect(screen.getByRole('link', { name: 'Completar mi registro' }).getAttribute('href')).toBe(
       '/registro/completo',
     );
-    expect(screen.getByText('Premium')).toBeTruthy();
+    screen.getByText('Premium');
     expect(screen.queryByRole('link', { name: 'Ver planes y precios' })).toBeNull();
-    expect(await screen.findByText('Sin límite')).toBeTruthy();
+    await screen.findByText('Sin límite');
   });
 
   it('shows an error with a retry when the subjects cannot be loaded', async () => {
@@ -156,6 +156,6 @@ describe('study centre home', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No pudimos cargar las asignaturas.');
     act(() => within(alert).getByRole('button', { name: 'Reintentar' }).click());
-    expect(await screen.findByRole('heading', { name: 'Álgebra' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Álgebra' });
   });
 });

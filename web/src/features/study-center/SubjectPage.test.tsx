@@ -97,12 +97,12 @@ describe('subject detail and submodule player', () => {
     const save = vi.spyOn(api, 'saveProgress').mockImplementation(async (progress) => record(progress));
     renderAt('/centro-estudio/asignaturas/algebra?leccion=l1&submodulo=l1-s3');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Submódulo 1.3' })).toBeTruthy();
-    expect(screen.getByText('Texto de estudio 1.3')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Submódulo 1.3' });
+    screen.getByText('Texto de estudio 1.3');
     expect(api.saveLastLesson).toHaveBeenCalledWith('algebra/l1/l1-s3');
 
     await answerAll(user);
-    expect(screen.getByText('Respondiste bien 1 de 2 preguntas.')).toBeTruthy();
+    screen.getByText('Respondiste bien 1 de 2 preguntas.');
     expect(save).toHaveBeenCalledTimes(1);
     const sent = save.mock.calls[0]?.[0];
     expect(sent?.subjects.find((s) => s.id === 'algebra')?.lessons[0]).toMatchObject({
@@ -114,7 +114,7 @@ describe('subject detail and submodule player', () => {
 
     await user.click(screen.getByRole('button', { name: 'Siguiente submódulo' }));
     const panel = screen.getByRole('region', { name: 'Llegaste al límite del plan gratis' });
-    expect(within(panel).getByText(/Ya empezaste tus 3 lecciones gratis/)).toBeTruthy();
+    within(panel).getByText(/Ya empezaste tus 3 lecciones gratis/);
     expect(within(panel).getByRole('link', { name: 'Ver planes Premium' }).getAttribute('href')).toBe(
       '/planes-y-precios',
     );
@@ -132,7 +132,7 @@ describe('subject detail and submodule player', () => {
     await screen.findByRole('heading', { level: 1, name: 'Submódulo 1.3' });
     await answerAll(user);
     await user.click(screen.getByRole('button', { name: 'Siguiente submódulo' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Submódulo 2.1' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Submódulo 2.1' });
     expect(screen.getByTestId('where').textContent).toBe(
       '/centro-estudio/asignaturas/algebra?leccion=l2&submodulo=l2-s1',
     );
@@ -157,8 +157,8 @@ describe('subject detail and submodule player', () => {
     vi.spyOn(api, 'getSubject').mockResolvedValue([subjectFixture({ locked: [4, 5] })]);
     renderAt('/centro-estudio/asignaturas/algebra');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Álgebra' })).toBeTruthy();
-    expect(screen.getByText(/puedes empezar 1 lección más/)).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Álgebra' });
+    screen.getByText(/puedes empezar 1 lección más/);
     const lessons = screen.getAllByRole('listitem').filter((li) => li.classList.contains('sc-lesson'));
     expect(lessons.map((li) => li.querySelector('.sc-badge')?.textContent)).toEqual([
       'Completa',
@@ -168,12 +168,12 @@ describe('subject detail and submodule player', () => {
       'Premium',
     ]);
     expect(within(lessons[3] as HTMLElement).queryByRole('button')).toBeNull();
-    expect(within(lessons[3] as HTMLElement).getByText(/Disponible con Premium/)).toBeTruthy();
+    within(lessons[3] as HTMLElement).getByText(/Disponible con Premium/);
     const current = document.querySelector('[aria-current="step"]');
     expect(current?.textContent).toContain('Submódulo 2.2');
 
     await user.click(screen.getByRole('button', { name: 'Continuar donde quedaste' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Submódulo 2.2' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Submódulo 2.2' });
     await user.click(screen.getByRole('button', { name: '← Volver a la asignatura' }));
     expect(screen.getByTestId('where').textContent).toBe('/centro-estudio/asignaturas/algebra');
   });
@@ -185,8 +185,8 @@ describe('subject detail and submodule player', () => {
     getSubject.mockResolvedValueOnce([subjectFixture()]);
     const user = userEvent.setup();
     renderAt('/centro-estudio/asignaturas/algebra');
-    expect(await screen.findByText('No pudimos cargar la asignatura.')).toBeTruthy();
+    await screen.findByText('No pudimos cargar la asignatura.');
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Álgebra' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Álgebra' });
   });
 });

@@ -23,7 +23,7 @@ describe('trivia flow', () => {
     const onFinished = vi.fn();
     render(<Harness onFinished={onFinished} />);
 
-    expect(screen.getByText('Pregunta 1 de 2', { selector: 'p' })).toBeTruthy();
+    screen.getByText('Pregunta 1 de 2', { selector: 'p' });
     const group = screen.getByRole('radiogroup');
     expect(group.getAttribute('aria-labelledby')).toBeTruthy();
     expect(document.getElementById(group.getAttribute('aria-labelledby') ?? '')?.textContent).toContain(
@@ -35,7 +35,7 @@ describe('trivia flow', () => {
     // Nothing chosen yet: confirming is not possible and the student is told why.
     const confirm = screen.getByRole('button', { name: 'Confirmar respuesta' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Elige una alternativa para confirmar.')).toBeTruthy();
+    screen.getByText('Elige una alternativa para confirmar.');
 
     const radios = within(group).getAllByRole('radio');
     expect(radios).toHaveLength(3);
@@ -47,14 +47,14 @@ describe('trivia flow', () => {
 
     const feedback = screen.getByRole('status');
     expect(feedback.getAttribute('aria-live')).toBe('polite');
-    expect(within(feedback).getByText('¡Correcto!')).toBeTruthy();
-    expect(within(feedback).getByText('Explicación de l1-s1-q1.')).toBeTruthy();
+    within(feedback).getByText('¡Correcto!');
+    within(feedback).getByText('Explicación de l1-s1-q1.');
     expect(radios.every((radio) => (radio as HTMLInputElement).disabled)).toBe(true);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
-    expect(screen.getByText('✓ Correcta')).toBeTruthy();
+    screen.getByText('✓ Correcta');
 
     await user.click(screen.getByRole('button', { name: 'Siguiente pregunta' }));
-    expect(screen.getByText('Pregunta 2 de 2', { selector: 'p' })).toBeTruthy();
+    screen.getByText('Pregunta 2 de 2', { selector: 'p' });
     // The new question takes the focus.
     expect(document.activeElement?.textContent).toContain('Pregunta l1-s1-q2');
     expect(screen.getByRole('status').textContent).toBe('');
@@ -62,15 +62,13 @@ describe('trivia flow', () => {
     // A wrong answer names the right one and explains it.
     await user.click(within(screen.getByRole('radiogroup')).getAllByRole('radio')[2] as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Confirmar respuesta' }));
-    expect(
-      within(screen.getByRole('status')).getByText('Incorrecto. La respuesta correcta es la A.'),
-    ).toBeTruthy();
-    expect(screen.getByText('✗ Tu respuesta')).toBeTruthy();
+    within(screen.getByRole('status')).getByText('Incorrecto. La respuesta correcta es la A.');
+    screen.getByText('✗ Tu respuesta');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
 
     // Reset starts over, with nothing answered.
     await user.click(screen.getByRole('button', { name: 'Reiniciar trivia' }));
-    expect(screen.getByText('Pregunta 1 de 2', { selector: 'p' })).toBeTruthy();
+    screen.getByText('Pregunta 1 de 2', { selector: 'p' });
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
     expect(
       within(screen.getByRole('radiogroup'))
@@ -104,6 +102,6 @@ describe('trivia flow', () => {
     // The focus stays on the action, which now moves on.
     expect(document.activeElement?.textContent).toBe('Siguiente pregunta');
     await user.keyboard('{Enter}');
-    expect(screen.getByText('Pregunta 2 de 2', { selector: 'p' })).toBeTruthy();
+    screen.getByText('Pregunta 2 de 2', { selector: 'p' });
   });
 });

@@ -69,8 +69,8 @@ describe('plan panel of the account page', () => {
   it('shows the free plan with the way to premium, after reading the record again', async () => {
     apiMock.getUser.mockResolvedValue(free);
     renderAt('/centro-estudio/cuenta');
-    expect(screen.getByText('Plan gratuito')).toBeTruthy();
-    expect(screen.getByText('Incluye 3 lecciones, 3 quizzes y 1 ensayo.')).toBeTruthy();
+    screen.getByText('Plan gratuito');
+    screen.getByText('Incluye 3 lecciones, 3 quizzes y 1 ensayo.');
     expect(screen.getByRole('link', { name: 'Ver planes Premium' }).getAttribute('href')).toBe(
       '/planes-y-precios',
     );
@@ -82,7 +82,7 @@ describe('plan panel of the account page', () => {
     apiMock.getUser.mockResolvedValue(premium);
     apiMock.openBillingPortal.mockResolvedValue({ url: 'https://billing.stripe.com/p/session/1' });
     renderAt('/centro-estudio/cuenta');
-    expect(await screen.findByText('Premium anual')).toBeTruthy();
+    await screen.findByText('Premium anual');
     expect(useAppStore.getState().subscription).toEqual({
       isPremium: true,
       customer: 'cus_1',
@@ -100,22 +100,22 @@ describe('plan panel of the account page', () => {
   it('says until when premium lasts after a cancellation, and warns of a failed renewal', async () => {
     apiMock.getUser.mockResolvedValue({ ...premium, premium_cancel_at_period_end: true });
     const { unmount } = renderAt('/centro-estudio/cuenta');
-    expect(await screen.findByText('Premium hasta')).toBeTruthy();
-    expect(screen.getByText('Cancelaste la renovación: mantienes Premium hasta esa fecha.')).toBeTruthy();
+    await screen.findByText('Premium hasta');
+    screen.getByText('Cancelaste la renovación: mantienes Premium hasta esa fecha.');
     unmount();
     apiMock.getUser.mockResolvedValue({ ...premium, premium_status: 'past_due', premium_plan: 'monthly' });
     renderAt('/centro-estudio/cuenta');
-    expect(await screen.findByText('Pago pendiente')).toBeTruthy();
-    expect(screen.getByText('Premium mensual')).toBeTruthy();
-    expect(screen.getByText(/No pudimos cobrar la renovación/)).toBeTruthy();
+    await screen.findByText('Pago pendiente');
+    screen.getByText('Premium mensual');
+    screen.getByText(/No pudimos cobrar la renovación/);
   });
 
   it('after checkout, reads the record until the webhook made the student premium', async () => {
     apiMock.getUser.mockResolvedValueOnce(free).mockResolvedValue(premium);
     renderAt('/centro-estudio/cuenta?pago=exito');
-    expect(screen.getByText('Confirmando tu pago…')).toBeTruthy();
-    expect(await screen.findByText('¡Listo! Tu plan Premium está activo.')).toBeTruthy();
-    expect(screen.getByText('Premium anual')).toBeTruthy();
+    screen.getByText('Confirmando tu pago…');
+    await screen.findByText('¡Listo! Tu plan Premium está activo.');
+    screen.getByText('Premium anual');
     expect(apiMock.getUser).toHaveBeenCalledTimes(2);
     expect(useAppStore.getState().subscription.isPremium).toBe(true);
     // The success marker is dropped, so a reload does not wait for a payment again.
@@ -125,11 +125,11 @@ describe('plan panel of the account page', () => {
   it('says the payment is still being processed when premium does not arrive in time', async () => {
     apiMock.getUser.mockResolvedValue(free);
     renderAt('/centro-estudio/cuenta?pago=exito');
-    expect(await screen.findByText(/Tu pago se está procesando/)).toBeTruthy();
+    await screen.findByText(/Tu pago se está procesando/);
     expect(apiMock.getUser).toHaveBeenCalledTimes(3);
     apiMock.getUser.mockResolvedValue(premium);
     await userEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
-    expect(await screen.findByText('Premium anual')).toBeTruthy();
+    await screen.findByText('Premium anual');
   });
 
   it('lets a former subscriber see payments, and shows the server’s reason when the portal is refused', async () => {

@@ -69,10 +69,8 @@ describe('the tutoring page', () => {
     const allowance = await screen.findByRole('region', { name: 'Tus horas de tutoría' });
     expect(allowance.textContent).toContain('1 hora disponible');
     expect(allowance.textContent).toContain('Tu hora se renueva el 1 de agosto de 2025.');
-    expect(screen.getByRole('form', { name: 'Solicitar una tutoría' })).toBeTruthy();
-    expect(
-      screen.getByText('Aún no has solicitado tutorías. Cuando lo hagas, aparecerán aquí.'),
-    ).toBeTruthy();
+    screen.getByRole('form', { name: 'Solicitar una tutoría' });
+    screen.getByText('Aún no has solicitado tutorías. Cuando lo hagas, aparecerán aquí.');
   });
 
   it('replaces the form with an explanation when no hour is left, and says when the next one comes', async () => {
@@ -91,10 +89,10 @@ describe('the tutoring page', () => {
     apiMock.getTutoring.mockRejectedValueOnce(new ApiError(500, 'x', null)).mockResolvedValue(overview([]));
     renderPage();
     const retry = await screen.findByRole('button', { name: 'Reintentar' });
-    expect(screen.getByText('No pudimos cargar tus tutorías.')).toBeTruthy();
+    screen.getByText('No pudimos cargar tus tutorías.');
     expect(useToasts.getState().toasts).toEqual([]);
     await userEvent.click(retry);
-    expect(await screen.findByRole('form', { name: 'Solicitar una tutoría' })).toBeTruthy();
+    await screen.findByRole('form', { name: 'Solicitar una tutoría' });
   });
 });
 
@@ -115,7 +113,7 @@ describe('the request form', () => {
       'Este campo es obligatorio.',
     );
     expect(within(optionA).getByLabelText('Hasta').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('El rango debe durar al menos una hora.')).toBeTruthy();
+    screen.getByText('El rango debe durar al menos una hora.');
     expect(within(form).getByLabelText('¿Qué dudas quieres resolver?').getAttribute('aria-invalid')).toBe(
       'true',
     );
@@ -142,7 +140,7 @@ describe('the request form', () => {
     fill('C', inDays(5), '09:00', '10:30');
     const doubts = within(form).getByLabelText('¿Qué dudas quieres resolver?');
     await userEvent.type(doubts, 'Ecuaciones');
-    expect(screen.getByText('10 de 1000 caracteres')).toBeTruthy();
+    screen.getByText('10 de 1000 caracteres');
     await userEvent.click(within(form).getByRole('button', { name: 'Solicitar tutoría' }));
 
     await waitFor(() => expect(apiMock.requestTutoring).toHaveBeenCalledTimes(1));
@@ -172,7 +170,7 @@ describe('the request form', () => {
     fireEvent.change(within(group).getByLabelText('Hasta'), { target: { value: '11:00' } });
     await userEvent.type(within(form).getByLabelText('¿Qué dudas quieres resolver?'), 'Física');
     await userEvent.click(within(form).getByRole('button', { name: 'Solicitar tutoría' }));
-    expect(await screen.findByText('Ups, algo salió mal o no tienes tutorías disponibles.')).toBeTruthy();
+    await screen.findByText('Ups, algo salió mal o no tienes tutorías disponibles.');
     expect(within(form).getByRole('button', { name: 'Solicitar tutoría' })).toHaveProperty('disabled', false);
     expect(reload).not.toHaveBeenCalled();
   });
@@ -231,7 +229,7 @@ describe('the list of requests', () => {
       'A: lunes, 7 de julio de 2025, de 15:00 a 17:00',
       'B: martes, 8 de julio de 2025, de 09:00 a 10:00',
     ]);
-    expect(within(july).getByRole('button', { name: 'Cancelar tutoría' })).toBeTruthy();
+    within(july).getByRole('button', { name: 'Cancelar tutoría' });
     expect(june.textContent).toContain('Estado: Realizada');
     expect(within(june).queryByRole('button')).toBeNull();
     expect(may.textContent).toContain('Estado: Cancelada');
@@ -269,7 +267,7 @@ describe('the list of requests', () => {
         'Ocurrió un error al intentar cancelar la tutoría, intenta más tarde por favor.',
       ),
     ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancelar tutoría' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Cancelar tutoría' });
     expect(reload).not.toHaveBeenCalled();
   });
 });
