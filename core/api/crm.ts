@@ -87,7 +87,6 @@ export const ticketBody = z
 export type RegistrationSubmission = z.input<typeof registerBody>;
 export type ContactFormBody = z.input<typeof contactBody>;
 export type PropertyUpdateBody = z.input<typeof propertyBody>;
-export type TicketBody = z.input<typeof ticketBody>;
 
 /** What the handler receives (after them). */
 export type RegistrationForm = z.output<typeof registerBody>;

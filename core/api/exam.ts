@@ -94,7 +94,7 @@ export interface StartedAttempt extends AttemptPaper {
   examsAvailable: number | null;
 }
 
-export interface EstimatedScore {
+interface EstimatedScore {
   value: number;
   min: number;
   max: number;

@@ -380,11 +380,7 @@ export const CoursesCatalogueSchema = z.object({ courses: z.array(CourseConfigSc
 export type CourseConfig = z.infer<typeof CourseConfigSchema>;
 export type CourseId = (typeof COURSE_IDS)[number];
 export type AvailableDate = z.infer<typeof AvailableDateSchema>;
-export type Profile = z.infer<typeof ProfileSchema>;
-export type TestRules = z.infer<typeof TestRulesSchema>;
 export type Test = z.infer<typeof TestSchema>;
-export type TestsCatalogue = z.infer<typeof TestsCatalogueSchema>;
-export type CoursesCatalogue = z.infer<typeof CoursesCatalogueSchema>;
 
 // ── Blueprints (content/catalogue/blueprints.json) ─────────────────────────────────────────────
 
@@ -420,4 +416,3 @@ export const BlueprintSchema = z
 export const BlueprintsSchema = z.object({ blueprints: z.record(slug, BlueprintSchema) }).strict();
 
 export type Blueprint = z.infer<typeof BlueprintSchema>;
-export type Blueprints = z.infer<typeof BlueprintsSchema>;
