@@ -18,20 +18,20 @@ import { TIME_ORDERED_ID } from '@core/domain/ids';
 import {
   cancelReturnsHour,
   OPERATOR_TRANSITIONS,
-  TUTORIAL_STATES,
-  type TutorialState,
+  TUTORING_STATES,
+  type TutoringState,
 } from '@core/domain/tutoring';
 import { tableName } from '../lambdas/data/tables';
 import {
   getTutorial,
   returnQuotaHour,
   setStateByOperator,
-  type TutorialItem,
+  type TutoringRequestItem,
 } from '../lambdas/data/tutoringRepository';
 
 export interface OperatorChange {
   reference: string;
-  state: TutorialState;
+  state: TutoringState;
   /** `YYYY-MM-DDTHH:MM` in Chile time, for `agendada`. */
   at?: string;
 }
@@ -40,7 +40,7 @@ export interface OperatorChange {
 export async function applyOperatorChange(
   change: OperatorChange,
   now = new Date(),
-): Promise<{ ok: boolean; message: string; item?: TutorialItem }> {
+): Promise<{ ok: boolean; message: string; item?: TutoringRequestItem }> {
   const [sub, id] = change.reference.split('/');
   if (!sub || !id || !TIME_ORDERED_ID.test(id)) {
     return { ok: false, message: `Not a reference <sub>/<id>: ${change.reference}` };
@@ -105,7 +105,7 @@ async function main() {
     options: { at: { type: 'string' }, stage: { type: 'string' } },
   });
   const [reference, state] = positionals;
-  if (!reference || !(TUTORIAL_STATES as readonly string[]).includes(state ?? '')) {
+  if (!reference || !(TUTORING_STATES as readonly string[]).includes(state ?? '')) {
     console.error(
       'Usage: npx tsx scripts/tutoring.ts <sub>/<id> agendada|realizada|cancelada [--at YYYY-MM-DDTHH:MM]',
     );
@@ -115,7 +115,7 @@ async function main() {
   console.log(`Updating in ${configureTarget(values.stage)}…`);
   const result = await applyOperatorChange({
     reference,
-    state: state as TutorialState,
+    state: state as TutoringState,
     ...(values.at ? { at: values.at } : {}),
   });
   (result.ok ? console.log : console.error)(result.message);

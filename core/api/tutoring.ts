@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { TIME_ORDERED_ID } from '../domain/ids';
 
-import type { ScheduleOptions, TutorialState } from '../domain/tutoring';
+import type { ScheduleOptions, TutoringState } from '../domain/tutoring';
 
 const clock = z.string().trim().max(5);
 const option = z.object({ date: z.string().trim().max(10), start: clock, end: clock }).strict();
@@ -21,9 +21,9 @@ export const cancelPath = z.object({ id: z.string().regex(TIME_ORDERED_ID, 'no e
 export type TutoringRequestBody = z.infer<typeof requestBody>;
 
 /** A stored request as the student sees it. */
-export interface TutorialView {
+export interface TutoringRequestView {
   id: string;
-  state: TutorialState;
+  state: TutoringState;
   scheduleOptions: ScheduleOptions;
   doubts: string;
   createdAt: string;
@@ -36,11 +36,11 @@ export interface TutorialView {
 
 /** `GET /api/tutorial`, and the answer of a request or a cancel. */
 export interface TutoringOverview {
-  tutorials: TutorialView[];
+  tutorials: TutoringRequestView[];
   tutorials_available: number;
   /** When the allowance renews (ISO instant: the start of next month in Chile). */
   end_date: string;
 }
 
 /** The answer of a request or a cancel: the request and the allowance after it. */
-export type TutoringChange = Omit<TutoringOverview, 'tutorials'> & { tutorial: TutorialView };
+export type TutoringChange = Omit<TutoringOverview, 'tutorials'> & { tutorial: TutoringRequestView };

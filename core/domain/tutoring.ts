@@ -69,8 +69,8 @@ export function allowanceRenewal(record: QuotaRecord, now: Date): Date {
  * `solicitada` when the student asks; an operator then sets `agendada` (with the time agreed) and
  * `realizada`; the student (before the session) or an operator may set `cancelada`.
  */
-export const TUTORIAL_STATES = ['solicitada', 'agendada', 'realizada', 'cancelada'] as const;
-export type TutorialState = (typeof TUTORIAL_STATES)[number];
+export const TUTORING_STATES = ['solicitada', 'agendada', 'realizada', 'cancelada'] as const;
+export type TutoringState = (typeof TUTORING_STATES)[number];
 
 export const SCHEDULE_OPTION_KEYS = ['A', 'B', 'C'] as const;
 export type ScheduleOptionKey = (typeof SCHEDULE_OPTION_KEYS)[number];
@@ -193,7 +193,7 @@ export function validateTutoringRequest(
  * for a time still ahead. Cancelling it gives the hour back.
  */
 export function canStudentCancel(
-  tutorial: { state: TutorialState; scheduledAt?: string | null },
+  tutorial: { state: TutoringState; scheduledAt?: string | null },
   now: Date,
 ): boolean {
   if (tutorial.state === 'solicitada') return true;
@@ -202,7 +202,7 @@ export function canStudentCancel(
 }
 
 /** The states an operator may move a request to from each state (`agendada` again reschedules). */
-export const OPERATOR_TRANSITIONS: Record<TutorialState, readonly TutorialState[]> = {
+export const OPERATOR_TRANSITIONS: Record<TutoringState, readonly TutoringState[]> = {
   solicitada: ['agendada', 'cancelada'],
   agendada: ['agendada', 'realizada', 'cancelada'],
   realizada: [],
@@ -210,7 +210,7 @@ export const OPERATOR_TRANSITIONS: Record<TutorialState, readonly TutorialState[
 };
 
 /** Whether leaving this state for `cancelada` gives the hour back (the session did not happen). */
-export const cancelReturnsHour = (from: TutorialState): boolean =>
+export const cancelReturnsHour = (from: TutoringState): boolean =>
   from === 'solicitada' || from === 'agendada';
 
 // ── The CRM ticket ────────────────────────────────────────────────────────────────────────────

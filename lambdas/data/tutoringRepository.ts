@@ -6,14 +6,14 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TutorialView } from '@core/api/tutoring';
+import type { TutoringRequestView } from '@core/api/tutoring';
 import {
   canStudentCancel,
   type QuotaPeriod,
   type QuotaRecord,
   type ScheduleOptions,
   TUTORING_QUOTA,
-  type TutorialState,
+  type TutoringState,
 } from '@core/domain/tutoring';
 import { readConfig } from '../lib/config';
 import { dynamo } from './client';
@@ -28,11 +28,11 @@ export const tutoringKeys = {
 /** Most requests listed at once (newest first). A year holds at most 12 hours used. */
 export const TUTORIAL_LIST_LIMIT = 50;
 
-export interface TutorialItem {
+export interface TutoringRequestItem {
   pk: string;
   sk: string;
   id: string;
-  state: TutorialState;
+  state: TutoringState;
   scheduleOptions: ScheduleOptions;
   doubts: string;
   createdAt: string;
@@ -68,7 +68,7 @@ export const monthAttribute = (month: number) => `month_${String(month).padStart
 
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
-export function toTutorialView(item: TutorialItem, now: Date): TutorialView {
+export function toTutoringRequestView(item: TutoringRequestItem, now: Date): TutoringRequestView {
   return {
     id: item.id,
     state: item.state,
@@ -172,10 +172,10 @@ export async function returnQuotaHour(sub: string, period: QuotaPeriod, requestI
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────
 
-export function newTutorialItem(
+export function newTutoringRequestItem(
   sub: string,
   input: { id: string; scheduleOptions: ScheduleOptions; doubts: string; period: QuotaPeriod; now: Date },
-): TutorialItem {
+): TutoringRequestItem {
   const { A, B, C } = input.scheduleOptions;
   const at = input.now.toISOString();
   return {
@@ -191,14 +191,14 @@ export function newTutorialItem(
   };
 }
 
-export async function putTutorial(item: TutorialItem): Promise<void> {
+export async function putTutoringRequest(item: TutoringRequestItem): Promise<void> {
   await dynamo().send(
     new PutCommand({ TableName: usersTable(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
   );
 }
 
 /** Removes a request that was never announced (its ticket could not be queued). */
-export async function deleteTutorial(sub: string, id: string): Promise<void> {
+export async function deleteTutoringRequest(sub: string, id: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: usersTable(), Key: tutorialKey(sub, id) }));
 }
 
@@ -215,15 +215,18 @@ export async function finishCancelFollowUp(sub: string, id: string, now: Date): 
   );
 }
 
-export async function getTutorial(sub: string, id: string): Promise<TutorialItem | null> {
+export async function getTutorial(sub: string, id: string): Promise<TutoringRequestItem | null> {
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: usersTable(), Key: tutorialKey(sub, id), ConsistentRead: true }),
   );
-  return (Item as TutorialItem | undefined) ?? null;
+  return (Item as TutoringRequestItem | undefined) ?? null;
 }
 
 /** The student's requests, newest first (ids are time-ordered). */
-export async function listTutorials(sub: string, limit = TUTORIAL_LIST_LIMIT): Promise<TutorialItem[]> {
+export async function listTutoringRequests(
+  sub: string,
+  limit = TUTORIAL_LIST_LIMIT,
+): Promise<TutoringRequestItem[]> {
   const { Items } = await dynamo().send(
     new QueryCommand({
       TableName: usersTable(),
@@ -234,13 +237,13 @@ export async function listTutorials(sub: string, limit = TUTORIAL_LIST_LIMIT): P
       ConsistentRead: true,
     }),
   );
-  return (Items ?? []) as TutorialItem[];
+  return (Items ?? []) as TutoringRequestItem[];
 }
 
 export type StudentCancel =
-  | { outcome: 'cancelled'; item: TutorialItem }
-  | { outcome: 'alreadyCancelled'; item: TutorialItem }
-  | { outcome: 'notCancellable'; item: TutorialItem }
+  | { outcome: 'cancelled'; item: TutoringRequestItem }
+  | { outcome: 'alreadyCancelled'; item: TutoringRequestItem }
+  | { outcome: 'notCancellable'; item: TutoringRequestItem }
   | { outcome: 'notFound' };
 
 /**
@@ -270,7 +273,7 @@ export async function cancelByStudent(sub: string, id: string, now: Date): Promi
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { outcome: 'cancelled', item: Attributes as TutorialItem };
+    return { outcome: 'cancelled', item: Attributes as TutoringRequestItem };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const item = await getTutorial(sub, id);
@@ -288,8 +291,8 @@ export async function cancelByStudent(sub: string, id: string, now: Date): Promi
 export async function setStateByOperator(
   sub: string,
   id: string,
-  change: { from: TutorialState; to: TutorialState; scheduledAt?: string; now: Date },
-): Promise<TutorialItem | null> {
+  change: { from: TutoringState; to: TutoringState; scheduledAt?: string; now: Date },
+): Promise<TutoringRequestItem | null> {
   const at = change.now.toISOString();
   const sets = ['#state = :to', 'updatedAt = :now'];
   const values: Record<string, unknown> = { ':to': change.to, ':from': change.from, ':now': at };
@@ -315,7 +318,7 @@ export async function setStateByOperator(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes as TutorialItem;
+    return Attributes as TutoringRequestItem;
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;

@@ -3,7 +3,12 @@
  * (which uses an hour and announces itself to the CRM) and its cancel, with the follow-up a cancel
  * cut short by an outage leaves for later (docs/decisions.md 22).
  */
-import type { TutorialView, TutoringChange, TutoringOverview, TutoringRequestBody } from '@core/api/tutoring';
+import type {
+  TutoringChange,
+  TutoringOverview,
+  TutoringRequestBody,
+  TutoringRequestView,
+} from '@core/api/tutoring';
 import {
   allowanceRenewal,
   cancellationTicket,
@@ -17,16 +22,16 @@ import {
 import { timeOrderedId } from '../data/ids';
 import {
   cancelByStudent,
-  deleteTutorial,
+  deleteTutoringRequest,
   finishCancelFollowUp,
-  listTutorials,
-  newTutorialItem,
-  putTutorial,
+  listTutoringRequests,
+  newTutoringRequestItem,
+  putTutoringRequest,
   readQuota,
   returnQuotaHour,
   spendQuotaHour,
-  type TutorialItem,
-  toTutorialView,
+  type TutoringRequestItem,
+  toTutoringRequestView,
 } from '../data/tutoringRepository';
 import { getProfile, type ProfileItem } from '../data/userRepository';
 import { queueCrmUpdate } from '../integrations/queue';
@@ -71,7 +76,7 @@ export const PROBLEM_MESSAGES: Record<TutoringProblem, string> = {
 /** The student's requests, hours left and renewal date (finishing any interrupted cancel). */
 export async function tutoringOverview(caller: Caller, now: Date): Promise<TutoringOverview> {
   const { sub } = caller;
-  const items = await listTutorials(sub);
+  const items = await listTutoringRequests(sub);
   // A cancel cut short (a 503 after its write) is finished here: the page reads the list after
   // every cancel, and the student cannot repeat one the list already shows as cancelled.
   for (const item of items.filter((i) => i.cancelFollowUp)) {
@@ -85,7 +90,10 @@ export async function tutoringOverview(caller: Caller, now: Date): Promise<Tutor
       });
     }
   }
-  return { tutorials: items.map((item) => toTutorialView(item, now)), ...(await readAllowance(sub, now)) };
+  return {
+    tutorials: items.map((item) => toTutoringRequestView(item, now)),
+    ...(await readAllowance(sub, now)),
+  };
 }
 
 /** Who the ticket is about: the sign-up details, else the token's claims. */
@@ -125,7 +133,7 @@ export async function requestTutoring(caller: Caller, body: TutoringRequestBody)
       ...(await readAllowance(caller.sub, now)),
     });
   }
-  const item = newTutorialItem(caller.sub, {
+  const item = newTutoringRequestItem(caller.sub, {
     id,
     scheduleOptions: body.scheduleOptions,
     doubts: body.doubts,
@@ -133,7 +141,7 @@ export async function requestTutoring(caller: Caller, body: TutoringRequestBody)
     now,
   });
   try {
-    await putTutorial(item);
+    await putTutoringRequest(item);
   } catch (error) {
     await returnQuotaHour(caller.sub, period, id);
     throw error;
@@ -152,12 +160,12 @@ export async function requestTutoring(caller: Caller, body: TutoringRequestBody)
   } catch (error) {
     // Without its ticket nobody would schedule the request: undo it, hour included.
     logger.error('tutoring ticket could not be queued; request undone', { error: error as Error });
-    await deleteTutorial(caller.sub, id);
+    await deleteTutoringRequest(caller.sub, id);
     await returnQuotaHour(caller.sub, period, id);
     throw new ServiceUnavailableError();
   }
   logger.info('tutoring requested', { tutorialId: id });
-  return { tutorial: toTutorialView(item, now), ...(await readAllowance(caller.sub, now)) };
+  return { tutorial: toTutoringRequestView(item, now), ...(await readAllowance(caller.sub, now)) };
 }
 
 /** Cancels the student's own request and finishes its follow-up (hour back, operators told). */
@@ -168,14 +176,14 @@ export async function cancelTutoring(caller: Caller, tutorialId: string): Promis
   if (result.outcome === 'notFound') throw new NotFoundError(NOT_FOUND);
   if (result.outcome === 'notCancellable') {
     throw new ConflictError('Esta tutoría ya no se puede cancelar.', {
-      tutorial: toTutorialView(result.item, now),
+      tutorial: toTutoringRequestView(result.item, now),
     });
   }
-  const item: TutorialItem = result.item;
+  const item: TutoringRequestItem = result.item;
   if (result.outcome === 'cancelled') logger.info('tutoring cancelled', { tutorialId: item.id });
   // Also on a repeated cancel: it finishes one interrupted before the hour came back.
   await finishCancel(caller, item, now);
-  const tutorial: TutorialView = toTutorialView(item, now);
+  const tutorial: TutoringRequestView = toTutoringRequestView(item, now);
   return { tutorial, ...(await readAllowance(caller.sub, now)) };
 }
 
@@ -184,7 +192,7 @@ export async function cancelTutoring(caller: Caller, tutorialId: string): Promis
  * and, while the follow-up is pending, the operators' notice (the worker creates that ticket once,
  * by its key) before the follow-up is cleared. Any failure leaves the follow-up for the next try.
  */
-async function finishCancel(caller: Caller, item: TutorialItem, now: Date): Promise<void> {
+async function finishCancel(caller: Caller, item: TutoringRequestItem, now: Date): Promise<void> {
   await returnQuotaHour(caller.sub, { year: item.quotaYear, month: item.quotaMonth }, item.id);
   if (!item.cancelFollowUp) return;
   await announceCancel(caller, item);
@@ -192,7 +200,7 @@ async function finishCancel(caller: Caller, item: TutorialItem, now: Date): Prom
 }
 
 /** Tells the operators, so nobody schedules a cancelled request; a failure is a 503 (retried). */
-async function announceCancel(caller: Caller, item: TutorialItem): Promise<void> {
+async function announceCancel(caller: Caller, item: TutoringRequestItem): Promise<void> {
   try {
     const profile = await getProfile(caller.sub);
     const ticket = cancellationTicket(

@@ -1,4 +1,4 @@
-import type { ScheduleOptionKey, TutorialState, TutoringProblem } from '@core/domain/tutoring';
+import type { ScheduleOptionKey, TutoringProblem, TutoringState } from '@core/domain/tutoring';
 
 /** Strings of the tutoring screen. The two failure messages are the spec's (section 8), accents fixed. */
 export const tutoringText = {
@@ -71,7 +71,7 @@ export const tutoringText = {
     agendada: 'Agendada',
     realizada: 'Realizada',
     cancelada: 'Cancelada',
-  } satisfies Record<TutorialState, string>,
+  } satisfies Record<TutoringState, string>,
   requested: 'Recibimos tu solicitud. Te contactaremos para confirmar el horario.',
   cancelled: 'Cancelamos tu tutoría.',
   requestError: 'Ups, algo salió mal o no tienes tutorías disponibles.',

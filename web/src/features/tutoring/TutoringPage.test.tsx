@@ -1,4 +1,4 @@
-import type { TutorialView } from '@core/api/tutoring';
+import type { TutoringRequestView } from '@core/api/tutoring';
 import { addDays, chileDate } from '@core/domain/chileTime';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +23,7 @@ import { TutoringPage } from './TutoringPage';
 
 const inDays = (days: number) => addDays(chileDate(new Date()), days);
 
-const view = (overrides: Partial<TutorialView>): TutorialView => ({
+const view = (overrides: Partial<TutoringRequestView>): TutoringRequestView => ({
   id: '01JY0000000000000000000000',
   state: 'solicitada',
   scheduleOptions: { A: { date: '2025-07-07', start: '15:00', end: '17:00' } },
@@ -35,7 +35,7 @@ const view = (overrides: Partial<TutorialView>): TutorialView => ({
   ...overrides,
 });
 
-const overview = (tutorials: TutorialView[], available = 1) => ({
+const overview = (tutorials: TutoringRequestView[], available = 1) => ({
   tutorials,
   tutorials_available: available,
   end_date: '2025-08-01T04:00:00.000Z',

@@ -3,8 +3,8 @@ import { formatChileDay } from '../../app/dates';
 import { useAppStore } from '../../app/store';
 import { tutoringText } from '../../i18n/tutoring';
 import { loadTutoring, selectTutorials } from './service';
-import { TutorialList } from './TutorialList';
 import { TutoringForm } from './TutoringForm';
+import { TutoringRequestList } from './TutoringRequestList';
 import './tutoring.css';
 
 const t = tutoringText;
@@ -47,7 +47,7 @@ export function TutoringPage() {
         <div className={`tutoring__layout${available > 0 ? '' : ' tutoring__layout--no-form'}`}>
           <Allowance available={available} endDate={endDate} />
           {available > 0 ? <TutoringForm /> : <Unavailable />}
-          <TutorialList tutorials={tutorials} />
+          <TutoringRequestList tutorials={tutorials} />
         </div>
       )}
     </section>

@@ -4,7 +4,7 @@
  * reloads (spec); failures show the spec's messages (section 8), and a failed load is only logged.
  */
 
-import type { TutorialView, TutoringOverview } from '@core/api/tutoring';
+import type { TutoringOverview, TutoringRequestView } from '@core/api/tutoring';
 import type { TutoringRequestInput } from '@core/domain/tutoring';
 import { api } from '../../api/client';
 import { useAppStore } from '../../app/store';
@@ -18,8 +18,8 @@ export const page = { reload: () => window.location.reload() };
 const reloadSoon = () => setTimeout(() => page.reload(), RELOAD_DELAY_MS);
 
 /** The requests kept in the store (the store types the list loosely; this feature owns its shape). */
-export const selectTutorials = (state: ReturnType<typeof useAppStore.getState>): TutorialView[] =>
-  state.tutoring.tutoringList as TutorialView[];
+export const selectTutorials = (state: ReturnType<typeof useAppStore.getState>): TutoringRequestView[] =>
+  state.tutoring.tutoringList as TutoringRequestView[];
 
 function applyOverview(overview: TutoringOverview): void {
   useAppStore.setState((state) => ({

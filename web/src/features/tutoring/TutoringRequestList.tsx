@@ -1,4 +1,4 @@
-import type { TutorialView } from '@core/api/tutoring';
+import type { TutoringRequestView } from '@core/api/tutoring';
 import { describeInstant, describeOption, SCHEDULE_OPTION_KEYS } from '@core/domain/tutoring';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatChileDay } from '../../app/dates';
@@ -8,7 +8,7 @@ import { cancelTutoring } from './service';
 const t = tutoringText;
 
 /** The student's requests, newest first, with their state and a cancel where allowed. */
-export function TutorialList({ tutorials }: { tutorials: TutorialView[] }) {
+export function TutoringRequestList({ tutorials }: { tutorials: TutoringRequestView[] }) {
   const newestFirst = [...tutorials].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <section className="tutorial-list" aria-labelledby="mis-solicitudes">
@@ -28,7 +28,7 @@ export function TutorialList({ tutorials }: { tutorials: TutorialView[] }) {
   );
 }
 
-function TutorialCard({ tutorial }: { tutorial: TutorialView }) {
+function TutorialCard({ tutorial }: { tutorial: TutoringRequestView }) {
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
