@@ -2,7 +2,7 @@
  * The local Cognito user pool: cognito-local (pinned to 5.3.0) started in-process, with the
  * operations it lacks registered in its operation table and its differences from Cognito fixed,
  * so the browser's Amplify code is the same locally and in AWS. Each change is covered by
- * test/integration/cognito-local.test.ts.
+ * test/integration/cognitoLocal.test.ts.
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
