@@ -12,6 +12,8 @@ export const chileanMobile = z
   .regex(/^\+569\d{8}$/, 'debe ser un celular chileno en formato +569XXXXXXXX');
 
 const email = z.string().trim().toLowerCase().email().max(254);
+/** Who fills in a form: both forms ask the same. */
+const person = { firstname: text(80).min(1), lastname: text(80).min(1), email };
 
 const formContext = z
   .object({
@@ -29,9 +31,7 @@ export const registerBody = z
   .object({
     fields: z
       .object({
-        firstname: text(80).min(1),
-        lastname: text(80).min(1),
-        email,
+        ...person,
         phone: chileanMobile,
         username: text(400).min(1),
         pathname: text(200).default('/'),
@@ -46,9 +46,7 @@ export const contactBody = z
   .object({
     fields: z
       .object({
-        firstname: text(80).min(1),
-        lastname: text(80).min(1),
-        email,
+        ...person,
         phone: chileanMobile.optional(),
         message: text(5000).min(10),
       })

@@ -7,21 +7,15 @@
 import { hoursAvailable, type QuotaRecord } from '@core/domain/tutoring';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../scripts/local/dynamo';
+import type { LocalDynamo } from '../../scripts/local/dynamo';
+import { startTestDynamo } from '../../test/helpers/testDynamo';
 
 let dynamoServer: LocalDynamo;
 let repository: typeof import('./tutoringRepository');
 
 beforeAll(async () => {
-  dynamoServer = await startLocalDynamo({ port: 0, stage: 'quota-test' });
-  Object.assign(process.env, {
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    DYNAMODB_ENDPOINT: dynamoServer.endpoint,
-    USERS_TABLE: dynamoServer.tables.users,
-    LOG_LEVEL: 'SILENT',
-  });
+  dynamoServer = await startTestDynamo('quota-test');
+  process.env.LOG_LEVEL = 'SILENT';
   repository = await import('./tutoringRepository');
 });
 afterAll(() => dynamoServer.close());

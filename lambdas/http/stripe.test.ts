@@ -7,8 +7,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import nock from 'nock';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalDynamo, startLocalDynamo } from '../../scripts/local/dynamo';
+import type { LocalDynamo } from '../../scripts/local/dynamo';
 import { apiEvent as gatewayEvent, lambdaContext, studentClaims } from '../../test/helpers/apiEvents';
+import { startTestDynamo } from '../../test/helpers/testDynamo';
 import type { ApiEvent, ApiResult } from '../lib/handler';
 
 const STRIPE = 'https://api.stripe.com';
@@ -23,14 +24,8 @@ let users: typeof import('../data/userRepository');
 let db: typeof import('../data/client');
 
 beforeAll(async () => {
-  dynamoServer = await startLocalDynamo({ port: 0, stage: 'stripe-test' });
+  dynamoServer = await startTestDynamo('stripe-test');
   Object.assign(process.env, {
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    DYNAMODB_ENDPOINT: dynamoServer.endpoint,
-    USERS_TABLE: dynamoServer.tables.users,
-    EVENTS_TABLE: dynamoServer.tables.events,
     STRIPE_SECRET_KEY: 'sk_test_fake_key',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_MONTHLY: 'price_monthly_test',
