@@ -1,7 +1,7 @@
 /** The app's composition of the subscription feature: the plan panel sits on the auth feature's account page. */
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, it, vi } from 'vitest';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn() }));
 const apiMock = vi.hoisted(() => ({ getUser: vi.fn() }));
