@@ -29,8 +29,8 @@ export const HANDLER_PERMISSIONS: Record<HandlerModule, Permissions> = {
   health: none,
   // The subject detail reads the caller's premium flag and lesson progress to lock lessons.
   subject: { ...none, tables: { content: 'read', users: 'read' } },
-  // Deleting an account also deletes the HubSpot contact and the Stripe customer (lambdas/http/user.ts).
-  // Saving lesson progress queues `clases_restantes` for free students (lambdas/http/lessonProgress.ts).
+  // Deleting an account also deletes the HubSpot contact and the Stripe customer (lambdas/services/user.ts).
+  // Saving lesson progress queues `clases_restantes` for free students (lambdas/services/lessonProgress.ts).
   user: {
     ...none,
     tables: { users: 'readWrite', content: 'read', events: 'readWrite' },
