@@ -69,14 +69,8 @@ export function webRuntimeConfig(info: StackInfo) {
     userPoolClientId: info.userPoolClientId,
     userPoolEndpoint: info.cognitoEndpoint,
     localMode: true,
-    // Placeholders that say what they are: the legal pages show them, so a local screenshot can
-    // never pass for the real controller. AWS serves the real identity (infra writes it).
-    controller: {
-      name: 'Preu PAES (entorno local de desarrollo, no es el responsable real)',
-      rut: '11.111.111-1',
-      address: 'Dirección de ejemplo del entorno local, sin validez legal',
-      email: 'privacidad@preu-paes.test',
-    },
+    // No data controller locally: the legal pages say it is pending, as on any stage that has not
+    // configured it (infra writes the real identity in AWS).
     features: { supabaseConfirmation: false },
   };
 }

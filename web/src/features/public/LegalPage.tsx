@@ -72,7 +72,7 @@ export function LegalPage({
 
 const CONTROLLER_FIELDS = ['name', 'rut', 'address', 'email'] as const;
 
-/** Name, RUT, address and e-mail of the controller; never a made-up placeholder. */
+/** Name, RUT, address and e-mail of the controller; never an invented one. */
 function ControllerIdentity({ controller }: { controller: Controller | undefined }) {
   const t = legalText.controller;
   if (!controller) {
